@@ -1,0 +1,366 @@
+/**
+ * The REST contract of SPEC §7: zod schemas of every request payload and the types of every
+ * answer. Amounts on the wire are rupees (numbers with at most two decimals); the server keeps paise.
+ */
+import { z } from 'zod';
+import {
+  BOARD_CODE_PATTERN,
+  MAYHEM_PERCENTAGES,
+  PAYDAY_INCREMENT_MAX,
+  PAYDAY_INCREMENT_MIN,
+  PHONE_LENGTH,
+  PRICE_CHANGE_MAX_PERCENT,
+  PRICE_CHANGE_MIN_PERCENT,
+  STARTING_FUNDS_MAX,
+  STARTING_FUNDS_MIN,
+  TRADE_PHASE_DURATION_OPTIONS,
+  type GameStatus,
+  type OrderbookStatus,
+  type Role,
+  type TradeType,
+} from './constants.ts';
+import { MSG, type ErrorCode } from './messages.ts';
+
+// ---------- request payloads ----------
+
+const countryCode = z.string().trim().regex(/^\+\d{1,4}$/, 'Invalid country code.');
+const phoneNumber = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), `Phone number must be ${PHONE_LENGTH} digits.`);
+const positiveId = z.coerce.number().int().positive();
+
+export const sendOtpSchema = z.object({ country_code: countryCode, phone_number: phoneNumber });
+export const resendOtpSchema = z.object({ otp_id: z.string().min(1).max(64) });
+export const loginSchema = z.object({
+  country_code: countryCode,
+  phone_number: phoneNumber,
+  otp_id: z.string().min(1).max(64),
+  otp: z.string().trim().regex(/^\d{4}$/, 'Please enter the OTP'),
+});
+export const registerSchema = z.object({
+  username: z.string().trim().min(1, 'Please enter your name and phone number.').max(40),
+  country_code: countryCode,
+  phone_number: phoneNumber,
+});
+export const refreshSchema = z.object({
+  refresh_token: z.string().min(1, 'No refresh token available').max(200),
+});
+export const profileUpdateSchema = z.object({
+  username: z.string().trim().min(1, 'Username cannot be empty.').max(40).optional(),
+  email: z.union([z.literal(''), z.string().trim().email('Invalid email address.').max(120)]).optional(),
+  avatar_id: z.coerce.number().int().min(1).max(7).optional(),
+});
+
+export const joinGameSchema = z.object({
+  code: z
+    .string(MSG.INVALID_CODE)
+    .trim()
+    .toUpperCase()
+    .regex(BOARD_CODE_PATTERN, MSG.INVALID_CODE),
+});
+
+export const settingsSchema = z.object({
+  starting_funds: z.coerce
+    .number()
+    .min(STARTING_FUNDS_MIN, MSG.STARTING_FUNDS_LOW)
+    .max(STARTING_FUNDS_MAX, MSG.STARTING_FUNDS_HIGH)
+    .int(),
+  payday_increment: z.coerce
+    .number()
+    .min(PAYDAY_INCREMENT_MIN, MSG.PAYDAY_LOW)
+    .max(PAYDAY_INCREMENT_MAX, MSG.PAYDAY_HIGH)
+    .int(),
+  trade_phase_duration: z.coerce
+    .number()
+    .refine(
+      (v) => (TRADE_PHASE_DURATION_OPTIONS as readonly number[]).includes(v),
+      MSG.TRADE_DURATION_INVALID,
+    ),
+});
+
+export const orderbookSchema = z.object({
+  orderbook_status: z.union([z.literal(0), z.literal(1)]),
+});
+
+export const priceUpdateSchema = z.object({
+  stock_id: positiveId,
+  operation: z.enum(['+', '-'], 'Please add operation'),
+  value: z.coerce
+    .number()
+    .int()
+    .min(PRICE_CHANGE_MIN_PERCENT)
+    .max(PRICE_CHANGE_MAX_PERCENT),
+});
+
+export const tradeSchema = z.object({
+  stock_id: positiveId,
+  trade_type: z.union([z.literal(0), z.literal(1)]),
+  quantity: z.coerce
+    .number('Quantity must be a positive whole number.')
+    .int('Quantity must be a positive whole number.')
+    .positive('Quantity must be a positive whole number.')
+    .max(1_000_000_000, 'Quantity is too large.'),
+});
+
+const role = z.union([z.literal(1), z.literal(2), z.literal(3)], 'Role must be 1, 2 or 3.');
+export const selectRoleSchema = z.object({
+  role,
+  avatar_id: z.coerce.number().int().min(1).max(7).nullish(),
+});
+export const changeRoleSchema = selectRoleSchema.extend({ player_id: positiveId.nullish() });
+
+const mayhemPercentage = z
+  .number(MSG.MAYHEM_PERCENTAGE_REQUIRED)
+  .refine(
+    (v) => (MAYHEM_PERCENTAGES as readonly number[]).includes(v),
+    'Percentage is not one of the market mayhem values.',
+  );
+export const mayhemCreateSchema = z
+  .object({
+    stock_ids: z.array(positiveId).max(8),
+    percentage: z.array(mayhemPercentage).max(8),
+  })
+  .refine((v) => v.stock_ids.length === v.percentage.length, MSG.MAYHEM_LENGTH_MISMATCH)
+  .refine((v) => v.percentage.length > 0, MSG.MAYHEM_PERCENTAGE_REQUIRED)
+  .refine((v) => new Set(v.stock_ids).size === v.stock_ids.length, MSG.MAYHEM_DUPLICATE_STOCK);
+export const mayhemRespondSchema = z.object({
+  stocks: z
+    .array(z.object({ stock_id: positiveId, percentage: mayhemPercentage }))
+    .min(1, 'Please add some selections before submitting.')
+    .max(8),
+});
+
+export type SendOtpInput = z.infer<typeof sendOtpSchema>;
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+export type SettingsInput = z.infer<typeof settingsSchema>;
+export type PriceUpdateInput = z.infer<typeof priceUpdateSchema>;
+export type TradeInput = z.infer<typeof tradeSchema>;
+export type SelectRoleInput = z.infer<typeof selectRoleSchema>;
+export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
+export type MayhemCreateInput = z.infer<typeof mayhemCreateSchema>;
+export type MayhemRespondInput = z.infer<typeof mayhemRespondSchema>;
+
+// ---------- answers ----------
+
+export interface ApiSuccess<T> {
+  success: true;
+  message?: string;
+  data: T;
+}
+export interface ApiFailure {
+  success: false;
+  error: { code: ErrorCode; message: string };
+}
+export type ApiAnswer<T> = ApiSuccess<T> | ApiFailure;
+
+export interface UserDetails {
+  id: number;
+  username: string;
+  country_code: string;
+  phone_number: string;
+  email: string | null;
+  avatar_id: number | null;
+  profile_image: string | null;
+}
+export interface TokenDetails {
+  access_token: string;
+  refresh_token: string;
+  /** ISO time the access token expires. */
+  access_token_expires_at: string;
+}
+export interface AuthData {
+  user_details: UserDetails;
+  token_details: TokenDetails;
+}
+export interface SendOtpData {
+  otp_id: string;
+  /** ISO time from which a resend is allowed. */
+  resend_available_at: string;
+}
+export interface RefreshData {
+  access_token: string;
+  refresh_token: string;
+  access_token_expires_at: string;
+}
+
+export interface JoinGameData {
+  game_id: number;
+  board_code: string;
+  broker_exists: boolean;
+  /** The caller's role in this game, null while not seated. */
+  role: Role | null;
+  player_id: number | null;
+  game_status: GameStatus;
+}
+
+/** What any seated player or spectator may see of a player. */
+export interface PublicPlayer {
+  id: number;
+  player_id: number;
+  user_id: number;
+  username: string;
+  avatar_id: number;
+  image: string;
+  role: Role;
+}
+
+export interface FirstPlayer {
+  player_id: number;
+  username: string;
+}
+
+export interface LobbyData {
+  game_id: number;
+  board_code: string;
+  game_status: GameStatus;
+  game_players_data: PublicPlayer[];
+  first_player: FirstPlayer | null;
+  my_player_id: number | null;
+  my_role: Role | null;
+}
+
+export interface GameSettings {
+  starting_funds: number;
+  payday_increment: number;
+  trade_phase_duration: number;
+  orderbook_status: OrderbookStatus;
+  /** ISO time the open trade phase ends, null when none is open. */
+  ends_at: string | null;
+  paydays_given: number;
+  paydays_total: number;
+}
+
+export interface StockEntry {
+  id: number;
+  stock_id: number;
+  name: string;
+  image: string;
+  current_price: number;
+}
+export interface StocksData {
+  stocks_data: StockEntry[];
+  /** 1 while a mayhem list is open and the caller has not responded. */
+  is_mm_exist: 0 | 1;
+  game_status: GameStatus;
+  orderbook_status: OrderbookStatus;
+  ends_at: string | null;
+}
+export interface PriceUpdateData {
+  stock_id: number;
+  updatedPrice: number;
+  previousPrice: number;
+  percentage: number;
+}
+export interface OrderbookData {
+  orderbook_status: OrderbookStatus;
+  ends_at: string | null;
+}
+
+export interface PortfolioRow {
+  stock_id: number;
+  name: string;
+  image: string;
+  total_quantity: number;
+  total_invested_price: number;
+  current_price: number;
+  market_value: number;
+  profit_loss: number;
+}
+export interface Portfolio {
+  portfolio_data: PortfolioRow[];
+  /** Net worth: cash plus market value. */
+  total_balance: number;
+  /** Signed, two decimals; a loss starts with '-'. */
+  total_profit_loss: string;
+  /** Cash. */
+  current_balance: number;
+  orderbook_status: OrderbookStatus;
+  ends_at: string | null;
+}
+
+export type TransactionType = 'Price update' | 'PAYDAY' | 'trade';
+export interface TransactionEntry {
+  id: string;
+  type: TransactionType;
+  /** 'Price update': the signed percentage; 'PAYDAY': the amount; 'trade': the price per share. */
+  price: string;
+  image: string | null;
+  stock_id: number | null;
+  name: string | null;
+  trade_type: TradeType | null;
+  quantity: number | null;
+  created_at: string;
+}
+
+export interface RankingEntry {
+  player_id: number;
+  user_id: number;
+  username: string;
+  avatar_id: number;
+  image: string;
+  role: Role;
+  /** Net worth: cash plus holdings at the last price. */
+  balance: number;
+  rank: number;
+  rank_label: string;
+  rank_name: string;
+}
+
+export interface MayhemStock {
+  stock_id: number;
+  name: string;
+  image: string;
+}
+export interface MayhemResponseItem {
+  stock_id: number;
+  percentage: number;
+}
+export interface MayhemData {
+  id: number;
+  game_id: number;
+  status: 'open' | 'closed';
+  stock_ids: MayhemStock[];
+  percentage: number[];
+  responses_count: number;
+  investors_count: number;
+  /** Whether the caller has responded; false for a spectator. */
+  responded: boolean;
+  my_response: MayhemResponseItem[] | null;
+}
+
+// ---------- paths ----------
+
+export const API = {
+  sendOtp: '/api/auth/send-otp',
+  resendOtp: '/api/auth/resend-otp',
+  login: '/api/auth/login',
+  register: '/api/auth/register',
+  registerSendOtp: '/api/auth/register/sendotp',
+  refresh: '/api/auth/refresh-access-token',
+  logout: '/api/auth/logout',
+  profile: '/api/user/profile',
+  avatars: '/api/avatars',
+  join: '/api/game/join',
+  gameAvatars: (id: number) => `/api/game/${id}/avatars`,
+  lobby: (id: number) => `/api/game/${id}/lobby`,
+  removePlayer: (id: number, playerId: number) => `/api/game/${id}/remove-player/${playerId}`,
+  settings: (id: number) => `/api/game/${id}/settings`,
+  orderbook: (id: number) => `/api/game/${id}/update/orderbook`,
+  stocks: (id: number) => `/api/game/${id}/stocks`,
+  payday: (id: number) => `/api/game/${id}/payday`,
+  trade: (id: number) => `/api/game/${id}/stocks/trade`,
+  portfolio: (id: number) => `/api/game/${id}/user/portfolio`,
+  transactions: (id: number) => `/api/game/${id}/transactions`,
+  selectRole: (id: number) => `/api/game/${id}/select-role`,
+  changeRole: (id: number) => `/api/game/${id}/change-role`,
+  start: (id: number) => `/api/game/${id}/start`,
+  end: (id: number) => `/api/game/${id}/end`,
+  showdown: (id: number) => `/api/game/${id}/showdown`,
+  firstPlayer: (id: number) => `/api/game/${id}/first-player`,
+  mayhem: (gameId: number) => `/api/marketMayhem/game/${gameId}`,
+  mayhemRespond: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/respond`,
+  mayhemAverage: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/average`,
+} as const;

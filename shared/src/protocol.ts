@@ -1,0 +1,106 @@
+/**
+ * The whole Socket.IO wire protocol (DESIGN §5): every event name and payload, shared by the
+ * server (`new Server<ClientToServerEvents, ServerToClientEvents>()`) and the client.
+ * Commands are `noun:verb`, notifications `noun:verbed`. Every public game event carries the
+ * game's `seq`; a client that sees a gap asks for a snapshot with `game:resync`.
+ */
+import { z } from 'zod';
+import type {
+  FirstPlayer,
+  GameSettings,
+  MayhemData,
+  Portfolio,
+  PublicPlayer,
+  RankingEntry,
+  StockEntry,
+} from './api.ts';
+import type { GameStatus, Role } from './constants.ts';
+import type { ErrorCode } from './messages.ts';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Reasons a handshake is refused, sent as the `connect_error` message. */
+export const CONNECT_ERROR = {
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  PROTOCOL_MISMATCH: 'PROTOCOL_MISMATCH',
+} as const;
+
+export type Ack<T> = { data: T } | { error: { code: ErrorCode; message: string } };
+
+/** A mayhem list as everyone may see it: no one's answers. */
+export type PublicMayhem = Omit<MayhemData, 'responded' | 'my_response'>;
+
+export interface GameSnapshot {
+  seq: number;
+  game: {
+    id: number;
+    board_code: string;
+    status: GameStatus;
+    settings: GameSettings;
+    first_player: FirstPlayer | null;
+  };
+  players: PublicPlayer[];
+  stocks: StockEntry[];
+  mayhem: PublicMayhem | null;
+  /** Final ranking once the game is completed. */
+  ranking: RankingEntry[] | null;
+  /** The caller's private view; null for a spectator. */
+  me: {
+    player_id: number;
+    role: Role;
+    portfolio: Portfolio | null;
+    mayhem_responded: boolean;
+  } | null;
+}
+
+interface GameEvent {
+  seq: number;
+  game_id: number;
+}
+
+export interface PriceChange {
+  stock_id: number;
+  previous_price: number;
+  price: number;
+  percentage: number;
+}
+
+export interface ServerToClientEvents {
+  'lobby:joined': (e: GameEvent & { player: PublicPlayer }) => void;
+  'player:updated': (e: GameEvent & { player: PublicPlayer }) => void;
+  'player:removed': (e: GameEvent & { player_id: number; user_id: number }) => void;
+  'settings:changed': (e: GameEvent & { settings: GameSettings }) => void;
+  'game:started': (e: GameEvent & { settings: GameSettings; stocks: StockEntry[] }) => void;
+  'firstPlayer:picked': (e: GameEvent & FirstPlayer) => void;
+  'price:updated': (e: GameEvent & PriceChange) => void;
+  'phase:started': (e: GameEvent & { ends_at: string; duration: number }) => void;
+  'phase:ended': (e: GameEvent) => void;
+  'payday:given': (e: GameEvent & { amount: number; paydays_given: number }) => void;
+  'mayhem:created': (e: GameEvent & { mayhem: PublicMayhem }) => void;
+  'mayhem:responded': (e: GameEvent & { mayhem_id: number; responses_count: number }) => void;
+  'mayhem:averaged': (e: GameEvent & { mayhem_id: number; changes: PriceChange[] }) => void;
+  'game:ended': (e: GameEvent & { ranking: RankingEntry[] }) => void;
+  /** Private, to `user:<id>` only: the owner's portfolio after a trade, payday or price change. */
+  'portfolio:updated': (e: { game_id: number; portfolio: Portfolio }) => void;
+}
+
+export const gameRefSchema = z.object({ game_id: z.number().int().positive() });
+export const spectateSchema = z.object({
+  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4}$/),
+});
+
+export interface ClientToServerEvents {
+  /** Join `game:<id>` (seated players only) and receive a full snapshot. */
+  'game:join': (p: { game_id: number }, ack: (res: Ack<GameSnapshot>) => void) => void;
+  /** A fresh snapshot, e.g. after a `seq` gap. */
+  'game:resync': (p: { game_id: number }, ack: (res: Ack<GameSnapshot>) => void) => void;
+  'game:leave': (p: { game_id: number }, ack: (res: Ack<{ left: true }>) => void) => void;
+  /** Read-only view of a board's current game, no token needed. */
+  'board:spectate': (p: { code: string }, ack: (res: Ack<GameSnapshot>) => void) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+/** Public game events, the ones that carry `seq`. */
+export type GameEventName = Exclude<ServerEventName, 'portfolio:updated'>;
+export type GameEventPayload<E extends GameEventName> = Parameters<ServerToClientEvents[E]>[0];
