@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+/** Whole games in real Chromium against the production build (see README). */
+export default defineProject({
+  test: {
+    name: 'e2e',
+    include: ['**/*.e2e.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
