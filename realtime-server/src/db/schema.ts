@@ -1,0 +1,268 @@
+/**
+ * The one Drizzle schema for PGlite and PostgreSQL. Money is integer paise in bigint columns;
+ * the database itself guards the invariants that concurrency could break (one broker per game,
+ * one avatar per seat, no negative cash or holdings, one open mayhem list per game).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const paise = (name: string) => bigint(name, { mode: 'number' });
+
+export const serverSecrets = pgTable('server_secrets', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 40 }).notNull(),
+    countryCode: varchar('country_code', { length: 5 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 15 }).notNull(),
+    email: varchar('email', { length: 120 }),
+    avatarId: smallint('avatar_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_phone_uq').on(t.countryCode, t.phoneNumber)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    countryCode: varchar('country_code', { length: 5 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 15 }).notNull(),
+    codeHash: varchar('code_hash', { length: 128 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sendCount: integer('send_count').notNull().default(1),
+    requestIp: varchar('request_ip', { length: 64 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    /** When each code of this otp_id was sent within the rate-limit window (older ones pruned). */
+    sentTimes: timestamp('sent_times', { withTimezone: true }).array().notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('otp_codes_phone_idx').on(t.countryCode, t.phoneNumber, t.lastSentAt),
+    index('otp_codes_ip_idx').on(t.requestIp, t.lastSentAt),
+  ],
+);
+
+/** A phone that passed an OTP but has no account yet may register until verified_until. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    countryCode: varchar('country_code', { length: 5 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 15 }).notNull(),
+    verifiedUntil: timestamp('verified_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.phoneNumber] })],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    // The live head of a session family: at most one, and what every access-token check looks up.
+    uniqueIndex('refresh_tokens_family_head_uq')
+      .on(t.familyId)
+      .where(sql`revoked_at is null and replaced_at is null`),
+  ],
+);
+
+export const games = pgTable(
+  'games',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 4 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    startingFundsPaise: paise('starting_funds_paise').notNull(),
+    paydayIncrementPaise: paise('payday_increment_paise').notNull(),
+    tradePhaseDuration: integer('trade_phase_duration').notNull(),
+    orderbookStatus: smallint('orderbook_status').notNull().default(0),
+    phaseEndsAt: timestamp('phase_ends_at', { withTimezone: true }),
+    paydaysGiven: integer('paydays_given').notNull().default(0),
+    seq: integer('seq').notNull().default(0),
+    firstPlayerId: integer('first_player_id'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('games_open_code_uq').on(t.code).where(sql`status in (1, 2)`),
+    index('games_open_phase_idx').on(t.phaseEndsAt).where(sql`orderbook_status = 1`),
+    check('games_status_ck', sql`status in (1, 2, 3)`),
+    check('games_paydays_ck', sql`paydays_given between 0 and 3`),
+  ],
+);
+
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: smallint('role').notNull(),
+    avatarId: smallint('avatar_id').notNull(),
+    cashPaise: paise('cash_paise').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('players_game_user_uq').on(t.gameId, t.userId),
+    uniqueIndex('players_one_broker_uq').on(t.gameId).where(sql`role in (1, 3)`),
+    uniqueIndex('players_game_avatar_uq').on(t.gameId, t.avatarId),
+    check('players_role_ck', sql`role in (1, 2, 3)`),
+    check('players_cash_ck', sql`cash_paise >= 0`),
+  ],
+);
+
+export const gameStocks = pgTable(
+  'game_stocks',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    stockId: smallint('stock_id').notNull(),
+    pricePaise: paise('price_paise').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.stockId] }),
+    check('game_stocks_price_ck', sql`price_paise >= 100`),
+  ],
+);
+
+export const holdings = pgTable(
+  'holdings',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    stockId: smallint('stock_id').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    investedPaise: paise('invested_paise').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.stockId] }),
+    check('holdings_quantity_ck', sql`quantity >= 0`),
+    check('holdings_invested_ck', sql`invested_paise >= 0`),
+  ],
+);
+
+/**
+ * History entries. A row with player_id null is game-wide (a price update, a payday) and shows
+ * in every investor's history; a trade row belongs to one player.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id').references(() => players.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 16 }).notNull(),
+    stockId: smallint('stock_id'),
+    tradeType: smallint('trade_type'),
+    quantity: bigint('quantity', { mode: 'number' }),
+    /** Trade: price per share. Payday: the amount credited. */
+    amountPaise: paise('amount_paise'),
+    /** Price update: the signed percentage, up to two decimals for mayhem averages. */
+    percentage: numeric('percentage', { precision: 8, scale: 2 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transactions_game_idx').on(t.gameId, t.id)],
+);
+
+/** Every movement of a player's cash; the sum per player always equals players.cash_paise. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    deltaPaise: paise('delta_paise').notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_player_idx').on(t.playerId)],
+);
+
+export const mayhems = pgTable(
+  'mayhems',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    stockIds: jsonb('stock_ids').$type<number[]>().notNull(),
+    percentages: jsonb('percentages').$type<number[]>().notNull(),
+    /** 1 open, 2 averaged. */
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    averagedAt: timestamp('averaged_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mayhems_one_open_uq').on(t.gameId).where(sql`status = 1`),
+    index('mayhems_game_idx').on(t.gameId, t.id),
+  ],
+);
+
+export const mayhemResponses = pgTable(
+  'mayhem_responses',
+  {
+    id: serial('id').primaryKey(),
+    mayhemId: integer('mayhem_id')
+      .notNull()
+      .references(() => mayhems.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    stocks: jsonb('stocks').$type<Array<{ stock_id: number; percentage: number }>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mayhem_responses_uq').on(t.mayhemId, t.playerId)],
+);

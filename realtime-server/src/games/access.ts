@@ -1,0 +1,91 @@
+/**
+ * Who may do what to which game (DESIGN §4): every call re-checks the seat, the role and the
+ * game's status on the server. Lookups run inside the caller's transaction.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { GAME_STATUS, ROLE, type GameStatus, type Role } from '@showdown/shared/constants';
+import { ERROR_CODE, MSG } from '@showdown/shared/messages';
+import type { Executor } from '../db/client.ts';
+import { games, players } from '../db/schema.ts';
+import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
+
+export type GameRow = typeof games.$inferSelect;
+export type PlayerRow = typeof players.$inferSelect;
+
+const MAX_SERIAL = 2_147_483_647;
+
+/** A route's numeric id, or a 404 for anything that cannot name a row. */
+export function parseId(raw: unknown, message: string = MSG.GAME_NOT_FOUND): number {
+  const text = typeof raw === 'string' ? raw : '';
+  if (!/^\d{1,10}$/.test(text)) throw notFound(message);
+  const id = Number(text);
+  if (id < 1 || id > MAX_SERIAL) throw notFound(message);
+  return id;
+}
+
+export const isBrokerRole = (role: number) => role === ROLE.BROKER || role === ROLE.BOTH;
+export const isInvestorRole = (role: number) => role === ROLE.INVESTOR || role === ROLE.BOTH;
+
+export const gameCompleted = () =>
+  new AppError(409, ERROR_CODE.GAME_COMPLETED, MSG.GAME_COMPLETED);
+
+export type LockMode = 'none' | 'share' | 'update';
+
+export async function findGame(tx: Executor, gameId: number, lock: LockMode = 'none') {
+  const query = tx.select().from(games).where(eq(games.id, gameId));
+  const rows = await (lock === 'none' ? query : query.for(lock));
+  return rows[0];
+}
+
+/**
+ * Locks the game row and takes the next `seq` in one statement: every public change of a game
+ * goes through here, so changes of one game are serialised and numbered.
+ */
+export async function nextSeq(tx: Executor, gameId: number): Promise<number> {
+  const rows = await tx
+    .update(games)
+    .set({ seq: sql`${games.seq} + 1` })
+    .where(eq(games.id, gameId))
+    .returning({ seq: games.seq });
+  if (!rows[0]) throw notFound(MSG.GAME_NOT_FOUND);
+  return rows[0].seq;
+}
+
+export interface SeatRules {
+  /** Which roles may call; default any seated player. */
+  roles?: 'broker' | 'investor' | 'any';
+  /** Which statuses the call is valid in; default lobby and running. */
+  status?: readonly GameStatus[];
+  /** Let the call read a completed game (showdown, leaderboard). */
+  allowCompleted?: boolean;
+  lock?: LockMode;
+}
+
+export interface Seat {
+  game: GameRow;
+  player: PlayerRow;
+}
+
+/** The caller's seat in the game, or the error that says why the call is refused. */
+export async function requireSeat(
+  tx: Executor,
+  gameId: number,
+  userId: number,
+  rules: SeatRules = {},
+): Promise<Seat> {
+  const game = await findGame(tx, gameId, rules.lock ?? 'none');
+  if (!game) throw notFound(MSG.GAME_NOT_FOUND);
+  const [player] = await tx
+    .select()
+    .from(players)
+    .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
+  if (!player) throw forbidden(MSG.NOT_IN_GAME);
+  if (game.status === GAME_STATUS.COMPLETED && !rules.allowCompleted) throw gameCompleted();
+  if (rules.roles === 'broker' && !isBrokerRole(player.role)) throw forbidden(MSG.BROKER_ONLY);
+  if (rules.roles === 'investor' && !isInvestorRole(player.role)) throw forbidden(MSG.INVESTOR_ONLY);
+  const allowed = rules.status ?? [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING, GAME_STATUS.COMPLETED];
+  if (!allowed.includes(game.status as GameStatus)) {
+    throw conflict(game.status === GAME_STATUS.LOBBY ? MSG.GAME_NOT_RUNNING : MSG.GAME_NOT_IN_LOBBY);
+  }
+  return { game, player: { ...player, role: player.role as Role } };
+}

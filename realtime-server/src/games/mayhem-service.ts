@@ -1,0 +1,161 @@
+/** Market mayhem: the broker's list, the investors' answers, and the averaged price moves. */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { MayhemCreateInput, MayhemData, MayhemRespondInput } from '@showdown/shared/api';
+import { GAME_STATUS } from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { averageMayhem, validateMayhemResponse, type MayhemResponseError } from '@showdown/shared/mayhem';
+import { paiseToRupees } from '@showdown/shared/money';
+import { applyPercentChange } from '@showdown/shared/pricing';
+import type { PriceChange } from '@showdown/shared/protocol';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { pgConstraint } from '../db/errors.ts';
+import { gameStocks, mayhemResponses, mayhems, transactions } from '../db/schema.ts';
+import { inTransaction, readSnapshot } from '../db/transaction.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { nextSeq, requireSeat } from './access.ts';
+import type { ServiceResult } from './lobby-service.ts';
+import { mayhemView, openMayhem, publicMayhemView } from './views.ts';
+
+const RUNNING = [GAME_STATUS.RUNNING] as const;
+
+const responseErrorMessage: Record<MayhemResponseError, string> = {
+  EMPTY: 'Please add some selections before submitting.',
+  STOCK_NOT_LISTED: MSG.MAYHEM_STOCK_NOT_LISTED,
+  PERCENTAGE_NOT_LISTED: MSG.MAYHEM_PERCENTAGE_NOT_LISTED,
+  DUPLICATE_STOCK: MSG.MAYHEM_DUPLICATE_STOCK,
+};
+
+export async function createMayhem(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+  input: MayhemCreateInput,
+): Promise<ServiceResult<MayhemData>> {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    const seq = await nextSeq(tx, gameId);
+    const listed = await tx
+      .select({ stockId: gameStocks.stockId })
+      .from(gameStocks)
+      .where(and(eq(gameStocks.gameId, gameId), inArray(gameStocks.stockId, input.stock_ids)));
+    if (listed.length !== input.stock_ids.length) throw badRequest(MSG.STOCK_NOT_FOUND);
+    const [row] = await tx
+      .insert(mayhems)
+      .values({ gameId, stockIds: input.stock_ids, percentages: input.percentage })
+      .returning();
+    return { seq, row: row!, view: await mayhemView(tx, row!, null) };
+  }).catch((err: unknown) => {
+    if (pgConstraint(err) === 'mayhems_one_open_uq') throw conflict(MSG.MAYHEM_EXISTS);
+    throw err;
+  });
+  const { responded: _r, my_response: _m, ...publicView } = outcome.view;
+  ctx.publisher.game(gameId, 'mayhem:created', { seq: outcome.seq, game_id: gameId, mayhem: publicView });
+  return { data: outcome.view, message: MSG.MAYHEM_CREATED };
+}
+
+export async function getMayhem(ctx: AppContext, userId: number, gameId: number): Promise<ServiceResult<MayhemData>> {
+  return readSnapshot(ctx.db, async (tx) => {
+    const { player } = await requireSeat(tx, gameId, userId, { status: RUNNING });
+    const row = await openMayhem(tx, gameId);
+    if (!row) throw notFound(MSG.MAYHEM_NOT_FOUND);
+    return { data: await mayhemView(tx, row, player.id) };
+  });
+}
+
+async function mayhemById(tx: Tx, mayhemId: number) {
+  const [row] = await tx.select().from(mayhems).where(eq(mayhems.id, mayhemId)).for('update');
+  if (!row) throw notFound(MSG.MAYHEM_NOT_FOUND);
+  return row;
+}
+
+export async function respondMayhem(
+  ctx: AppContext,
+  userId: number,
+  mayhemId: number,
+  input: MayhemRespondInput,
+) {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    const [peek] = await tx.select({ gameId: mayhems.gameId }).from(mayhems).where(eq(mayhems.id, mayhemId));
+    if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
+    const { player } = await requireSeat(tx, peek.gameId, userId, { roles: 'investor', status: RUNNING });
+    const seq = await nextSeq(tx, peek.gameId);
+    const row = await mayhemById(tx, mayhemId);
+    if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
+    const problem = validateMayhemResponse(
+      { stockIds: row.stockIds, percentages: row.percentages },
+      input.stocks,
+    );
+    if (problem) throw badRequest(responseErrorMessage[problem]);
+    await tx.insert(mayhemResponses).values({ mayhemId, playerId: player.id, stocks: input.stocks });
+    const view = await publicMayhemView(tx, row);
+    return { seq, gameId: row.gameId, count: view.responses_count };
+  }).catch((err: unknown) => {
+    if (pgConstraint(err) === 'mayhem_responses_uq') throw conflict(MSG.MAYHEM_ALREADY_RESPONDED);
+    throw err;
+  });
+  ctx.publisher.game(outcome.gameId, 'mayhem:responded', {
+    seq: outcome.seq,
+    game_id: outcome.gameId,
+    mayhem_id: mayhemId,
+    responses_count: outcome.count,
+  });
+  return { data: { mayhem_id: mayhemId, responses_count: outcome.count }, message: MSG.MAYHEM_RESPONDED };
+}
+
+/** Moves each picked company by the mean of the investors' percentages and closes the list. */
+export async function averageMayhemList(ctx: AppContext, userId: number, mayhemId: number) {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    const [peek] = await tx.select({ gameId: mayhems.gameId }).from(mayhems).where(eq(mayhems.id, mayhemId));
+    if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
+    const gameId = peek.gameId;
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    const seq = await nextSeq(tx, gameId);
+    const row = await mayhemById(tx, mayhemId);
+    if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
+    const answers = await tx
+      .select({ stocks: mayhemResponses.stocks })
+      .from(mayhemResponses)
+      .where(eq(mayhemResponses.mayhemId, mayhemId))
+      .orderBy(asc(mayhemResponses.id));
+    const averages = averageMayhem(answers.map((a) => a.stocks));
+    const changes: PriceChange[] = [];
+    for (const avg of averages) {
+      const [stock] = await tx
+        .select()
+        .from(gameStocks)
+        .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
+        .for('update');
+      if (!stock) continue;
+      const price = applyPercentChange(stock.pricePaise, avg.sum, avg.count);
+      await tx
+        .update(gameStocks)
+        .set({ pricePaise: price })
+        .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)));
+      await tx.insert(transactions).values({
+        gameId,
+        type: 'Price update',
+        stockId: avg.stock_id,
+        percentage: avg.percentage.toFixed(2),
+      });
+      changes.push({
+        stock_id: avg.stock_id,
+        previous_price: paiseToRupees(stock.pricePaise),
+        price: paiseToRupees(price),
+        percentage: avg.percentage,
+      });
+    }
+    await tx
+      .update(mayhems)
+      .set({ status: 2, averagedAt: ctx.clock.now() })
+      .where(eq(mayhems.id, mayhemId));
+    return { seq, gameId, changes };
+  });
+  ctx.publisher.game(outcome.gameId, 'mayhem:averaged', {
+    seq: outcome.seq,
+    game_id: outcome.gameId,
+    mayhem_id: mayhemId,
+    changes: outcome.changes,
+  });
+  return { data: { mayhem_id: mayhemId, changes: outcome.changes }, message: MSG.MAYHEM_AVERAGED };
+}

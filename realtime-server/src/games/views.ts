@@ -1,0 +1,329 @@
+/**
+ * Answers built from rows: what a player, the broker or a spectator may see. Amounts leave the
+ * server as rupees; paise stay inside. Private data (cash, holdings) only in portfolio views.
+ */
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type {
+  FirstPlayer,
+  GameSettings,
+  MayhemData,
+  Portfolio,
+  PortfolioRow,
+  PublicPlayer,
+  RankingEntry,
+  StockEntry,
+  TransactionEntry,
+} from '@showdown/shared/api';
+import { AVATARS, COMPANIES, avatarById, companyById } from '@showdown/shared/catalogue';
+import {
+  GAME_STATUS,
+  PAYDAYS_PER_GAME,
+  ROLE,
+  type GameStatus,
+  type OrderbookStatus,
+  type Role,
+  type TradeType,
+} from '@showdown/shared/constants';
+import { paiseToRupees } from '@showdown/shared/money';
+import { marketValuePaise, profitLossPaise } from '@showdown/shared/trading';
+import { rankPlayers } from '@showdown/shared/ranking';
+import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
+import type { Executor } from '../db/client.ts';
+import {
+  gameStocks,
+  holdings,
+  ledgerEntries,
+  mayhemResponses,
+  mayhems,
+  players,
+  transactions,
+  users,
+} from '../db/schema.ts';
+import { isInvestorRole, type GameRow, type PlayerRow } from './access.ts';
+
+const defaultAvatarImage = AVATARS[0]!.image;
+
+export function settingsView(game: GameRow): GameSettings {
+  return {
+    starting_funds: paiseToRupees(game.startingFundsPaise),
+    payday_increment: paiseToRupees(game.paydayIncrementPaise),
+    trade_phase_duration: game.tradePhaseDuration,
+    orderbook_status: game.orderbookStatus as OrderbookStatus,
+    ends_at: game.orderbookStatus === 1 && game.phaseEndsAt ? game.phaseEndsAt.toISOString() : null,
+    paydays_given: game.paydaysGiven,
+    paydays_total: PAYDAYS_PER_GAME,
+  };
+}
+
+export function publicPlayerView(row: { player: PlayerRow; username: string }): PublicPlayer {
+  return {
+    id: row.player.id,
+    player_id: row.player.id,
+    user_id: row.player.userId,
+    username: row.username,
+    avatar_id: row.player.avatarId,
+    image: avatarById(row.player.avatarId)?.image ?? defaultAvatarImage,
+    role: row.player.role as Role,
+  };
+}
+
+export async function listPlayers(tx: Executor, gameId: number) {
+  return tx
+    .select({ player: players, username: users.username })
+    .from(players)
+    .innerJoin(users, eq(users.id, players.userId))
+    .where(eq(players.gameId, gameId))
+    .orderBy(asc(players.id));
+}
+
+export async function publicPlayers(tx: Executor, gameId: number): Promise<PublicPlayer[]> {
+  return (await listPlayers(tx, gameId)).map(publicPlayerView);
+}
+
+export async function firstPlayerView(tx: Executor, game: GameRow): Promise<FirstPlayer | null> {
+  if (!game.firstPlayerId) return null;
+  const [row] = await tx
+    .select({ id: players.id, username: users.username })
+    .from(players)
+    .innerJoin(users, eq(users.id, players.userId))
+    .where(eq(players.id, game.firstPlayerId));
+  return row ? { player_id: row.id, username: row.username } : null;
+}
+
+/** Current prices in paise by company id; before the start, the catalogue's opening prices. */
+export async function pricesOf(tx: Executor, game: GameRow): Promise<Map<number, number>> {
+  if (game.status === GAME_STATUS.LOBBY) {
+    return new Map(COMPANIES.map((c) => [c.id, c.openingPricePaise]));
+  }
+  const rows = await tx.select().from(gameStocks).where(eq(gameStocks.gameId, game.id));
+  return new Map(rows.map((r) => [r.stockId, r.pricePaise]));
+}
+
+export function stockView(stockId: number, pricePaise: number): StockEntry {
+  const company = companyById(stockId);
+  return {
+    id: stockId,
+    stock_id: stockId,
+    name: company?.name ?? `Company ${stockId}`,
+    image: company?.image ?? '',
+    current_price: paiseToRupees(pricePaise),
+  };
+}
+
+export async function stocksView(tx: Executor, game: GameRow): Promise<StockEntry[]> {
+  const prices = await pricesOf(tx, game);
+  return [...prices.entries()].sort(([a], [b]) => a - b).map(([id, price]) => stockView(id, price));
+}
+
+function signedAmount(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  return `${sign}${(Math.abs(paise) / 100).toFixed(2)}`;
+}
+
+/** The investor's portfolio: every listed company, cash, net worth and overall profit or loss. */
+export async function portfolioView(tx: Executor, game: GameRow, player: PlayerRow): Promise<Portfolio> {
+  const prices = await pricesOf(tx, game);
+  const held = await tx.select().from(holdings).where(eq(holdings.playerId, player.id));
+  const byStock = new Map(held.map((h) => [h.stockId, h]));
+  const [contributed] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.deltaPaise}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.playerId, player.id), inArray(ledgerEntries.kind, ['start', 'payday'])));
+
+  let marketValue = 0;
+  const rows: PortfolioRow[] = [...prices.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([stockId, price]) => {
+      const h = byStock.get(stockId);
+      const holding = { quantity: h?.quantity ?? 0, investedPaise: h?.investedPaise ?? 0 };
+      const value = marketValuePaise(holding, price);
+      marketValue += value;
+      const stock = stockView(stockId, price);
+      return {
+        stock_id: stockId,
+        name: stock.name,
+        image: stock.image,
+        total_quantity: holding.quantity,
+        total_invested_price: paiseToRupees(holding.investedPaise),
+        current_price: stock.current_price,
+        market_value: paiseToRupees(value),
+        profit_loss: paiseToRupees(profitLossPaise(holding, price)),
+      };
+    });
+  const netWorth = player.cashPaise + marketValue;
+  return {
+    portfolio_data: rows,
+    total_balance: paiseToRupees(netWorth),
+    total_profit_loss: signedAmount(netWorth - Number(contributed?.total ?? 0)),
+    current_balance: paiseToRupees(player.cashPaise),
+    orderbook_status: game.orderbookStatus as OrderbookStatus,
+    ends_at: settingsView(game).ends_at,
+  };
+}
+
+/** The caller's history: game-wide price updates and paydays since joining, and own trades. */
+export async function transactionsView(
+  tx: Executor,
+  game: GameRow,
+  player: PlayerRow,
+): Promise<TransactionEntry[]> {
+  const rows = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.gameId, game.id),
+        or(isNull(transactions.playerId), eq(transactions.playerId, player.id)),
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(500);
+  return rows.map((r) => {
+    const company = r.stockId ? companyById(r.stockId) : undefined;
+    const price =
+      r.type === 'Price update'
+        ? String(Number(r.percentage ?? 0))
+        : (Number(r.amountPaise ?? 0) / 100).toFixed(2);
+    return {
+      id: String(r.id),
+      type: r.type as TransactionEntry['type'],
+      price,
+      image: company?.image ?? null,
+      stock_id: r.stockId,
+      name: company?.name ?? null,
+      trade_type: (r.tradeType ?? null) as TradeType | null,
+      quantity: r.quantity ?? null,
+      created_at: r.createdAt.toISOString(),
+    };
+  });
+}
+
+/** Investors ranked by net worth at the last prices; ties share a rank. */
+export async function rankingView(tx: Executor, game: GameRow): Promise<RankingEntry[]> {
+  const seated = (await listPlayers(tx, game.id)).filter((r) => isInvestorRole(r.player.role));
+  if (seated.length === 0) return [];
+  const prices = await pricesOf(tx, game);
+  const held = await tx
+    .select()
+    .from(holdings)
+    .where(inArray(holdings.playerId, seated.map((r) => r.player.id)));
+  const values = new Map<number, number>();
+  for (const h of held) {
+    const value = marketValuePaise(h, prices.get(h.stockId) ?? 0);
+    values.set(h.playerId, (values.get(h.playerId) ?? 0) + value);
+  }
+  const ranked = rankPlayers(
+    seated.map((r) => ({
+      id: r.player.id,
+      balancePaise: r.player.cashPaise + (values.get(r.player.id) ?? 0),
+      row: r,
+    })),
+  );
+  return ranked.map((r) => {
+    const pub = publicPlayerView(r.row);
+    return {
+      player_id: pub.player_id,
+      user_id: pub.user_id,
+      username: pub.username,
+      avatar_id: pub.avatar_id,
+      image: pub.image,
+      role: pub.role,
+      balance: paiseToRupees(r.balancePaise),
+      rank: r.rank,
+      rank_label: r.rank_label,
+      rank_name: r.rank_name,
+    };
+  });
+}
+
+export type MayhemRow = typeof mayhems.$inferSelect;
+
+export async function openMayhem(tx: Executor, gameId: number): Promise<MayhemRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(mayhems)
+    .where(and(eq(mayhems.gameId, gameId), eq(mayhems.status, 1)));
+  return row;
+}
+
+export async function publicMayhemView(tx: Executor, mayhem: MayhemRow): Promise<PublicMayhem> {
+  const [counts] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mayhemResponses)
+    .where(eq(mayhemResponses.mayhemId, mayhem.id));
+  const [investors] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(players)
+    .where(and(eq(players.gameId, mayhem.gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])));
+  return {
+    id: mayhem.id,
+    game_id: mayhem.gameId,
+    status: mayhem.status === 1 ? 'open' : 'closed',
+    stock_ids: mayhem.stockIds.map((id) => {
+      const c = companyById(id);
+      return { stock_id: id, name: c?.name ?? `Company ${id}`, image: c?.image ?? '' };
+    }),
+    percentage: mayhem.percentages,
+    responses_count: Number(counts?.n ?? 0),
+    investors_count: Number(investors?.n ?? 0),
+  };
+}
+
+export async function mayhemView(
+  tx: Executor,
+  mayhem: MayhemRow,
+  playerId: number | null,
+): Promise<MayhemData> {
+  const pub = await publicMayhemView(tx, mayhem);
+  const [mine] = playerId
+    ? await tx
+        .select()
+        .from(mayhemResponses)
+        .where(and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, playerId)))
+    : [];
+  return { ...pub, responded: Boolean(mine), my_response: mine?.stocks ?? null };
+}
+
+/** Everything a device needs to draw the game; `viewer` null is a spectator. */
+export async function snapshotView(
+  tx: Executor,
+  game: GameRow,
+  viewer: PlayerRow | null,
+): Promise<GameSnapshot> {
+  const mayhem = game.status === GAME_STATUS.RUNNING ? await openMayhem(tx, game.id) : undefined;
+  let me: GameSnapshot['me'] = null;
+  if (viewer) {
+    let responded = false;
+    if (mayhem) {
+      const [r] = await tx
+        .select({ id: mayhemResponses.id })
+        .from(mayhemResponses)
+        .where(and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, viewer.id)));
+      responded = Boolean(r);
+    }
+    me = {
+      player_id: viewer.id,
+      role: viewer.role as Role,
+      portfolio:
+        isInvestorRole(viewer.role) && game.status !== GAME_STATUS.LOBBY
+          ? await portfolioView(tx, game, viewer)
+          : null,
+      mayhem_responded: responded,
+    };
+  }
+  return {
+    seq: game.seq,
+    game: {
+      id: game.id,
+      board_code: game.code,
+      status: game.status as GameStatus,
+      settings: settingsView(game),
+      first_player: await firstPlayerView(tx, game),
+    },
+    players: await publicPlayers(tx, game.id),
+    stocks: await stocksView(tx, game),
+    mayhem: mayhem ? await publicMayhemView(tx, mayhem) : null,
+    ranking: game.status === GAME_STATUS.COMPLETED ? await rankingView(tx, game) : null,
+    me,
+  };
+}

@@ -1,0 +1,89 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError, type ZodType, type z } from 'zod';
+import { ERROR_CODE, MSG, type ErrorCode } from '@showdown/shared/messages';
+import type { ApiFailure } from '@showdown/shared/api';
+import type { Logger } from '../logger.ts';
+
+/** A failure with the status and message the client sees (DESIGN §3). */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, ERROR_CODE.VALIDATION, message);
+export const notFound = (message: string) => new AppError(404, ERROR_CODE.NOT_FOUND, message);
+export const conflict = (message: string) => new AppError(409, ERROR_CODE.CONFLICT, message);
+export const forbidden = (message: string) => new AppError(403, ERROR_CODE.FORBIDDEN, message);
+export const unprocessable = (message: string) =>
+  new AppError(422, ERROR_CODE.VALIDATION, message);
+export const unauthorized = (message: string) =>
+  new AppError(401, ERROR_CODE.UNAUTHORIZED, message);
+export const tooManyRequests = (message: string) =>
+  new AppError(429, ERROR_CODE.RATE_LIMITED, message);
+
+const DEFAULT_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized)/;
+
+/** The first issue's message; zod's generic wording gets the field name in front. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return MSG.VALIDATION;
+  const field = issue.path.join('.');
+  return field && DEFAULT_ZOD_MESSAGE.test(issue.message)
+    ? `${field}: ${issue.message}`
+    : issue.message;
+}
+
+/** Parses untrusted input or throws a 400 with a clear message. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw badRequest(zodMessage(result.error));
+  return result.data;
+}
+
+export function failureBody(code: ErrorCode, message: string): ApiFailure {
+  return { success: false, error: { code, message } };
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json(failureBody(ERROR_CODE.NOT_FOUND, MSG.NOT_FOUND));
+};
+
+interface HttpParserError {
+  type?: string;
+  status?: number;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof AppError) {
+      res.status(err.status).json(failureBody(err.code, err.message));
+      return;
+    }
+    if (err instanceof ZodError) {
+      res.status(400).json(failureBody(ERROR_CODE.VALIDATION, zodMessage(err)));
+      return;
+    }
+    const parserError = err as HttpParserError;
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json(failureBody(ERROR_CODE.TOO_LARGE, MSG.TOO_LARGE));
+      return;
+    }
+    if (parserError?.type === 'entity.parse.failed' || parserError?.type?.startsWith('encoding.')) {
+      res.status(400).json(failureBody(ERROR_CODE.VALIDATION, 'Request body is not valid JSON.'));
+      return;
+    }
+    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      res.status(parserError.status).json(failureBody(ERROR_CODE.VALIDATION, MSG.VALIDATION));
+      return;
+    }
+    (req.log ?? logger).error({ err }, 'unhandled error');
+    res.status(500).json(failureBody(ERROR_CODE.INTERNAL, MSG.INTERNAL));
+  };
+}

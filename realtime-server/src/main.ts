@@ -1,0 +1,46 @@
+import { createApplication } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config);
+  const application = await createApplication({ config, logger });
+  const address = await application.listen();
+  logger.info(
+    { port: address.port, database: config.DATABASE_URL ? 'postgresql' : 'pglite', redis: Boolean(config.REDIS_URL) },
+    `The Showdown is listening on http://localhost:${address.port}`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    application.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,162 @@
+/**
+ * The Socket.IO gateway (DESIGN §5): handshake auth, rooms, snapshots. Handlers validate every
+ * payload, answer with `{ data } | { error }` and never throw across the socket. The REST calls
+ * are the only writers; this only reads.
+ */
+import type { Socket } from 'socket.io';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { ZodType } from 'zod';
+import { ERROR_CODE, MSG, type ErrorCode } from '@showdown/shared/messages';
+import {
+  CONNECT_ERROR,
+  PROTOCOL_VERSION,
+  gameRefSchema,
+  spectateSchema,
+  type Ack,
+  type ClientToServerEvents,
+  type GameSnapshot,
+  type ServerToClientEvents,
+} from '@showdown/shared/protocol';
+import { GAME_STATUS } from '@showdown/shared/constants';
+import type { AppContext } from '../context.ts';
+import { games } from '../db/schema.ts';
+import { readSnapshot } from '../db/transaction.ts';
+import { AppError } from '../http/errors.ts';
+import { requireSeat } from '../games/access.ts';
+import { snapshotView } from '../games/views.ts';
+import {
+  gameRoom,
+  userRoom,
+  type InterServerEvents,
+  type ShowdownServer,
+  type SocketData,
+} from './publisher.ts';
+
+type ShowdownSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+const KNOWN_EVENTS = new Set<string>(['game:join', 'game:resync', 'game:leave', 'board:spectate']);
+
+/** Token bucket per socket: a burst of 30, refilled at 15 events a second. */
+const RATE_BURST = 30;
+const RATE_PER_SECOND = 15;
+/** A client that keeps hammering after being told is disconnected. */
+const RATE_STRIKES_BEFORE_DISCONNECT = 50;
+
+function failure(code: ErrorCode, message: string): Ack<never> {
+  return { error: { code, message } };
+}
+
+function toAckError(err: unknown, ctx: AppContext): Ack<never> {
+  if (err instanceof AppError) return failure(err.code, err.message);
+  ctx.logger.error({ err }, 'socket handler failed');
+  return failure(ERROR_CODE.INTERNAL, MSG.INTERNAL);
+}
+
+export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
+  io.use(async (socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
+    if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) {
+      return next(Object.assign(new Error(CONNECT_ERROR.PROTOCOL_MISMATCH), { data: { protocol: PROTOCOL_VERSION } }));
+    }
+    const data = socket.data;
+    if (auth.token === undefined || auth.token === null || auth.token === '') {
+      data.userId = null; // a spectator
+      return next();
+    }
+    if (typeof auth.token !== 'string') return next(new Error(CONNECT_ERROR.UNAUTHORIZED));
+    try {
+      const { userId } = await ctx.tokens.verifyAccess(auth.token);
+      data.userId = userId;
+      await socket.join(userRoom(userId));
+      next();
+    } catch (err) {
+      const expired = err instanceof AppError && err.code === ERROR_CODE.TOKEN_EXPIRED;
+      const reason = expired ? CONNECT_ERROR.TOKEN_EXPIRED : CONNECT_ERROR.UNAUTHORIZED;
+      next(Object.assign(new Error(reason), { data: { code: reason } }));
+    }
+  });
+
+  io.on('connection', (socket: ShowdownSocket) => {
+    let tokens = RATE_BURST;
+    let last = Date.now();
+    let strikes = 0;
+
+    const allow = (): boolean => {
+      const now = Date.now();
+      tokens = Math.min(RATE_BURST, tokens + ((now - last) / 1000) * RATE_PER_SECOND);
+      last = now;
+      if (tokens >= 1) {
+        tokens -= 1;
+        return true;
+      }
+      strikes += 1;
+      if (strikes > RATE_STRIKES_BEFORE_DISCONNECT) socket.disconnect(true);
+      return false;
+    };
+
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (KNOWN_EVENTS.has(event)) return;
+      const ack = args[args.length - 1];
+      if (typeof ack === 'function') ack(failure(ERROR_CODE.VALIDATION, `Unknown event '${event}'.`));
+    });
+
+    /** Wraps a handler: rate limit, payload validation, one acknowledgement, no throw. */
+    const handle = <P, R>(schema: ZodType<P>, work: (payload: P) => Promise<R>) =>
+      (payload: unknown, ack: unknown) => {
+        if (typeof ack !== 'function') return;
+        const reply = ack as (res: Ack<R>) => void;
+        if (!allow()) return reply(failure(ERROR_CODE.RATE_LIMITED, MSG.RATE_LIMITED));
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success) return reply(failure(ERROR_CODE.VALIDATION, MSG.VALIDATION));
+        work(parsed.data).then(
+          (data) => reply({ data }),
+          (err: unknown) => reply(toAckError(err, ctx)),
+        );
+      };
+
+    const joinGame = async ({ game_id }: { game_id: number }): Promise<GameSnapshot> => {
+      const userId = socket.data.userId;
+      if (userId === null) throw new AppError(401, ERROR_CODE.UNAUTHORIZED, MSG.NO_TOKEN);
+      // Join before reading: an event committed meanwhile arrives with a seq the snapshot covers.
+      await socket.join(gameRoom(game_id));
+      try {
+        return await readSnapshot(ctx.db, async (tx) => {
+          const { game, player } = await requireSeat(tx, game_id, userId, { allowCompleted: true });
+          return snapshotView(tx, game, player);
+        });
+      } catch (err) {
+        await socket.leave(gameRoom(game_id));
+        throw err;
+      }
+    };
+
+    socket.on('game:join', handle(gameRefSchema, joinGame));
+    socket.on('game:resync', handle(gameRefSchema, joinGame));
+    socket.on(
+      'game:leave',
+      handle(gameRefSchema, async ({ game_id }) => {
+        await socket.leave(gameRoom(game_id));
+        return { left: true as const };
+      }),
+    );
+    socket.on(
+      'board:spectate',
+      handle(spectateSchema, async ({ code }) => {
+        const [current] = await ctx.db
+          .select({ id: games.id })
+          .from(games)
+          .where(and(eq(games.code, code), inArray(games.status, [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING])));
+        const [latest] = current
+          ? [current]
+          : await ctx.db.select({ id: games.id }).from(games).where(eq(games.code, code)).orderBy(desc(games.id)).limit(1);
+        if (!latest) throw new AppError(404, ERROR_CODE.NOT_FOUND, MSG.GAME_NOT_FOUND);
+        for (const room of socket.rooms) if (room.startsWith('game:')) await socket.leave(room);
+        await socket.join(gameRoom(latest.id));
+        return readSnapshot(ctx.db, async (tx) => {
+          const [game] = await tx.select().from(games).where(eq(games.id, latest.id));
+          return snapshotView(tx, game!, null);
+        });
+      }),
+    );
+  });
+}

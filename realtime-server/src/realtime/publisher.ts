@@ -1,0 +1,51 @@
+import type { Server } from 'socket.io';
+import type {
+  ClientToServerEvents,
+  GameEventName,
+  GameEventPayload,
+  ServerToClientEvents,
+} from '@showdown/shared/protocol';
+import type { Portfolio } from '@showdown/shared/api';
+
+export const gameRoom = (gameId: number) => `game:${gameId}`;
+export const userRoom = (userId: number) => `user:${userId}`;
+
+/** How services tell devices about a committed change. Call it only after the commit. */
+export interface GamePublisher {
+  game<E extends GameEventName>(gameId: number, name: E, payload: GameEventPayload<E>): void;
+  portfolio(userId: number, gameId: number, portfolio: Portfolio): void;
+  /** Makes every socket of the user leave the game's room (a removed player). */
+  evict(gameId: number, userId: number): void;
+}
+
+/** Between server nodes (through the adapter): a phase one node opened, for the others' timers. */
+export interface InterServerEvents {
+  'phase:scheduled': (gameId: number, endsAt: string) => void;
+}
+
+export interface SocketData {
+  /** null for a spectator, who connects without a token. */
+  userId: number | null;
+}
+
+export type ShowdownServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+export function createSocketPublisher(io: ShowdownServer): GamePublisher {
+  return {
+    game(gameId, name, payload) {
+      // The generic emit signature cannot be narrowed per event name; the public signature is.
+      (io.to(gameRoom(gameId)).emit as (ev: string, p: unknown) => boolean)(name, payload);
+    },
+    portfolio(userId, gameId, portfolio) {
+      io.to(userRoom(userId)).emit('portfolio:updated', { game_id: gameId, portfolio });
+    },
+    evict(gameId, userId) {
+      io.in(userRoom(userId)).socketsLeave(gameRoom(gameId));
+    },
+  };
+}
