@@ -1,0 +1,102 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import CandlestickChartIcon from '@mui/icons-material/CandlestickChart';
+import HistoryIcon from '@mui/icons-material/History';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Paper from '@mui/material/Paper';
+import { ROLE, type Role } from '@showdown/shared/constants';
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppStore } from '../../stores/app-store';
+
+interface Tab {
+  label: string;
+  path: string;
+  icon: ReactNode;
+  /** Paths that highlight this tab besides its own. */
+  also?: string[];
+  investorsOnly?: boolean;
+}
+
+const TABS: readonly Tab[] = [
+  {
+    label: 'Market Monitor',
+    path: '/stock-prices',
+    icon: <CandlestickChartIcon />,
+    also: ['/price-updates'],
+  },
+  {
+    label: 'Portfolio',
+    path: '/portfolio',
+    icon: <AccountBalanceWalletIcon />,
+    investorsOnly: true,
+  },
+  { label: 'Trade Hub', path: '/trade', icon: <SwapHorizIcon />, investorsOnly: true },
+  { label: 'History', path: '/transaction', icon: <HistoryIcon /> },
+];
+
+/** The routes that show the tab bar (SPEC §2). */
+export const TAB_BAR_PATHS: readonly string[] = [
+  '/stock-prices',
+  '/price-updates',
+  '/portfolio',
+  '/trade',
+  '/transaction',
+];
+
+/** The tabs a role sees: the broker (1) has no Portfolio or Trade Hub. */
+export function tabsForRole(role: Role | null): readonly Tab[] {
+  return role === ROLE.BROKER ? TABS.filter((t) => !t.investorsOnly) : TABS;
+}
+
+/** The in-game bottom navigation: Market Monitor, Portfolio, Trade Hub, History. */
+export function BottomTabBar() {
+  const role = useAppStore((s) => s.role);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  if (!TAB_BAR_PATHS.includes(pathname)) return null;
+
+  const tabs = tabsForRole(role);
+  const current = tabs.find((t) => t.path === pathname || t.also?.includes(pathname));
+
+  return (
+    <Paper
+      component="nav"
+      aria-label="Game sections"
+      elevation={8}
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 'appBar',
+        borderTop: '1px solid',
+        borderColor: 'divider',
+        pb: 'env(safe-area-inset-bottom)',
+      }}
+    >
+      <BottomNavigation
+        showLabels
+        value={current?.path ?? null}
+        onChange={(_event, path: string) => {
+          if (path !== pathname) void navigate(path);
+        }}
+        sx={{ bgcolor: 'background.paper' }}
+      >
+        {tabs.map((tab) => (
+          <BottomNavigationAction
+            key={tab.path}
+            label={tab.label}
+            value={tab.path}
+            icon={tab.icon}
+            aria-current={current?.path === tab.path ? 'page' : undefined}
+            sx={{
+              minWidth: 0,
+              px: 0.5,
+              '& .MuiBottomNavigationAction-label': { fontSize: '0.7rem' },
+            }}
+          />
+        ))}
+      </BottomNavigation>
+    </Paper>
+  );
+}

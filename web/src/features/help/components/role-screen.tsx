@@ -1,0 +1,55 @@
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { ROLE } from '@showdown/shared/constants';
+import { AvatarImage } from '../../../components/ui/avatar-image';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { useGameLoad } from '../../../hooks/use-game-load';
+import { useAppStore } from '../../../stores/app-store';
+import { loadPlayers } from '../api/players';
+
+/** SPEC §2 role labels; any value other than 1 or 2 reads as both. */
+export function roleLabel(role: number): string {
+  if (role === ROLE.BROKER) return 'Broker';
+  if (role === ROLE.INVESTOR) return 'Investor';
+  return 'Broker & Investor';
+}
+
+/** /role: every player's name and role. */
+export function RoleScreen() {
+  const players = useAppStore((s) => s.players);
+  const { loading } = useGameLoad(loadPlayers, { leaveWhenEnded: false });
+
+  return (
+    <PageLayout title="Player Roles">
+      {loading && players.length === 0 && <Loader label="Loading players" />}
+      {!loading && players.length === 0 && (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+          No players have joined yet.
+        </Typography>
+      )}
+      <List aria-label="Player roles" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {players.map((player) => (
+          <ListItem key={player.player_id} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
+            <ListItemAvatar>
+              <AvatarImage avatarId={player.avatar_id} name={player.username} size={44} />
+            </ListItemAvatar>
+            <ListItemText
+              primary={player.username}
+              secondary={roleLabel(player.role)}
+              slotProps={{
+                primary: { sx: { fontWeight: 700 } },
+                secondary: {
+                  sx: { color: player.role === ROLE.INVESTOR ? 'text.secondary' : 'primary.main' },
+                },
+              }}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,48 @@
+import {
+  API,
+  type OrderbookData,
+  type PriceUpdateData,
+  type PriceUpdateInput,
+  type StocksData,
+} from '@showdown/shared/api';
+import type { OrderbookStatus } from '@showdown/shared/constants';
+import { api } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { runRequest } from '../../../stores/run-request';
+
+/** GET the game's stocks (prices, is_mm_exist, phase) into the store. */
+export async function loadStocks(gameId: number): Promise<StocksData> {
+  const { data } = await runRequest('stocks', () => api.get<StocksData>(API.stocks(gameId)));
+  useAppStore.getState().setStocks(data);
+  return data;
+}
+
+/** Broker: starts (1) or ends (0) the trade phase; both are idempotent on the server. */
+export async function setTradePhase(
+  gameId: number,
+  orderbookStatus: OrderbookStatus,
+): Promise<OrderbookData> {
+  const { data } = await runRequest('orderbook', () =>
+    api.put<OrderbookData>(API.orderbook(gameId), { orderbook_status: orderbookStatus }),
+  );
+  useAppStore.getState().setOrderbook(data.orderbook_status, data.ends_at);
+  return data;
+}
+
+/** Broker: credits a payday to every investor, then refreshes the prices. */
+export async function givePayday(gameId: number): Promise<void> {
+  await runRequest('payday', () => api.put<unknown>(API.payday(gameId)));
+  await loadStocks(gameId);
+}
+
+/** Broker: moves one stock's price by a whole percentage; the store gets the new price. */
+export async function updateStockPrice(
+  gameId: number,
+  input: PriceUpdateInput,
+): Promise<PriceUpdateData> {
+  const { data } = await runRequest('priceUpdate', () =>
+    api.post<PriceUpdateData>(API.stocks(gameId), input),
+  );
+  useAppStore.getState().setStockPrice(data.stock_id, data.updatedPrice);
+  return data;
+}

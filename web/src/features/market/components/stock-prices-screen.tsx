@@ -1,0 +1,181 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { StockEntry } from '@showdown/shared/api';
+import { ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { useSnackbar } from 'notistack';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { useGameLoad } from '../../../hooks/use-game-load';
+import { useTradeCountdown, type PhaseEnd } from '../../../hooks/use-trade-countdown';
+import { useAppStore } from '../../../stores/app-store';
+import { givePayday, loadStocks, setTradePhase } from '../api/market';
+import { StockList } from './stock-list';
+
+/** Brokers (1) and investor-brokers (3) run the game from this screen. */
+export function isBrokerRole(role: Role | null): boolean {
+  return role === ROLE.BROKER || role === ROLE.BOTH;
+}
+
+/** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
+export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {
+  return isBrokerRole(role) || (role === ROLE.INVESTOR && isMmExist === 1);
+}
+
+/** /stock-prices: the Market Monitor, or the broker's Monitor & Action hub. */
+export function StockPricesScreen() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const role = useAppStore((s) => s.role);
+  const stocks = useAppStore((s) => s.stocks);
+  const isMmExist = useAppStore((s) => s.isMmExist);
+  const orderbookStatus = useAppStore((s) => s.orderbook_status);
+  const settings = useAppStore((s) => s.settings);
+  const { gameId, loading, refresh } = useGameLoad(loadStocks);
+  const [confirmPayday, setConfirmPayday] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const broker = isBrokerRole(role);
+
+  const onPhaseEnded = useCallback(
+    (how: PhaseEnd) => {
+      enqueueSnackbar(MSG.TRADE_ENDED, { variant: 'info' });
+      if (how === 'expired' && broker && gameId !== null) {
+        setTradePhase(gameId, ORDERBOOK.OFF).catch(() => {
+          enqueueSnackbar('Failed to end trade.', { variant: 'error' });
+        });
+      }
+    },
+    [broker, gameId, enqueueSnackbar],
+  );
+  const secondsLeft = useTradeCountdown(onPhaseEnded);
+
+  const startTradePhase = async () => {
+    if (gameId === null) return;
+    setBusy(true);
+    try {
+      await setTradePhase(gameId, ORDERBOOK.ON);
+      enqueueSnackbar(MSG.TRADE_INITIATED, { variant: 'success' });
+    } catch {
+      enqueueSnackbar('Something went wrong.', { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const payday = async () => {
+    setConfirmPayday(false);
+    if (gameId === null) return;
+    setBusy(true);
+    try {
+      await givePayday(gameId);
+      enqueueSnackbar(MSG.PAYDAY_OK, { variant: 'success' });
+    } catch (error) {
+      // SPEC §8: a payday error is logged only.
+      console.error('Payday failed', error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openPriceUpdate = (stock: StockEntry) => {
+    void navigate('/price-updates', { state: { stock } });
+  };
+
+  const paydaysLeft = settings ? settings.paydays_total - settings.paydays_given : null;
+  const phaseOn = orderbookStatus === ORDERBOOK.ON;
+
+  return (
+    <PageLayout
+      title={role === ROLE.INVESTOR || role === null ? 'Market Monitor' : 'Monitor & Action'}
+      help
+      actions={
+        <IconButton aria-label="Refresh prices" color="primary" onClick={() => void refresh()}>
+          <RefreshIcon />
+        </IconButton>
+      }
+      footer={<BottomTabBar />}
+    >
+      {secondsLeft !== null && (
+        <Paper
+          role="timer"
+          aria-label="Trade phase countdown"
+          sx={{
+            my: 1,
+            p: 1.5,
+            textAlign: 'center',
+            border: '1px solid',
+            borderColor: 'success.main',
+          }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            Trade phase ends in
+          </Typography>
+          <Typography variant="h2" component="p" color="success.main">
+            {secondsLeft}s
+          </Typography>
+        </Paper>
+      )}
+
+      {broker && (
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1, my: 1 }}
+          role="group"
+          aria-label="Broker actions"
+        >
+          <Button
+            variant="contained"
+            onClick={() => void startTradePhase()}
+            disabled={busy || phaseOn}
+          >
+            Trade Phase
+          </Button>
+          <Button
+            variant="contained"
+            color="secondary"
+            onClick={() => setConfirmPayday(true)}
+            disabled={busy || paydaysLeft === 0}
+          >
+            Payday
+          </Button>
+          <Button variant="outlined" onClick={() => void navigate('/portfolio-showdown')}>
+            Showdown
+          </Button>
+          <Button variant="outlined" onClick={() => void navigate('/market-mayhem')}>
+            Market Mayhem
+          </Button>
+        </Box>
+      )}
+      {!broker && showsMarketMayhem(role, isMmExist) && (
+        <Button variant="contained" sx={{ my: 1 }} onClick={() => void navigate('/market-mayhem')}>
+          Market Mayhem
+        </Button>
+      )}
+      {broker && paydaysLeft !== null && (
+        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+          Paydays given: {settings?.paydays_given} of {settings?.paydays_total}
+        </Typography>
+      )}
+
+      {loading && stocks.length === 0 ? (
+        <Loader label="Loading prices" />
+      ) : (
+        <StockList stocks={stocks} onSelect={broker ? openPriceUpdate : undefined} />
+      )}
+
+      <ConfirmDialog
+        open={confirmPayday}
+        title="Are you sure you want to give payday?"
+        onConfirm={() => void payday()}
+        onCancel={() => setConfirmPayday(false)}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,87 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { MayhemResponseItem } from '@showdown/shared/api';
+import { COMPANIES } from '@showdown/shared/catalogue';
+import { ROLE } from '@showdown/shared/constants';
+import { useCallback, useState } from 'react';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { useGameLoad } from '../../../hooks/use-game-load';
+import { useAppStore } from '../../../stores/app-store';
+import { loadMayhem } from '../api/mayhem';
+import { MayhemBrokerPanel } from './mayhem-broker-panel';
+import { MayhemResponsePanel } from './mayhem-response-panel';
+
+type View = 'manage' | 'respond';
+
+/** /market-mayhem: the broker builds and averages lists; investors respond to them. */
+export function MarketMayhemScreen() {
+  const role = useAppStore((s) => s.role);
+  const mayhem = useAppStore((s) => s.mayhem);
+  const responded = useAppStore((s) => s.mayhemResponded);
+  const stocks = useAppStore((s) => s.stocks);
+  const [myResponse, setMyResponse] = useState<MayhemResponseItem[] | null>(null);
+  const [view, setView] = useState<View>('manage');
+  const [loaded, setLoaded] = useState(false);
+
+  const load = useCallback(async (gameId: number) => {
+    try {
+      const data = await loadMayhem(gameId);
+      setMyResponse(data?.my_response ?? null);
+    } finally {
+      setLoaded(true);
+    }
+  }, []);
+  const { gameId, refresh } = useGameLoad(load);
+
+  const openList = mayhem?.status === 'open' ? mayhem : null;
+  const companies =
+    stocks.length > 0
+      ? stocks.map((s) => ({ stock_id: s.stock_id, name: s.name }))
+      : COMPANIES.map((c) => ({ stock_id: c.id, name: c.name }));
+  const isBroker = role === ROLE.BROKER || role === ROLE.BOTH;
+  const showing: View = role === ROLE.BOTH ? view : isBroker ? 'manage' : 'respond';
+
+  return (
+    <PageLayout
+      title="Market Mayhem"
+      help
+      actions={
+        <IconButton
+          aria-label="Refresh market mayhem"
+          color="primary"
+          onClick={() => void refresh()}
+        >
+          <RefreshIcon />
+        </IconButton>
+      }
+    >
+      {role === ROLE.BOTH && (
+        <Tabs
+          value={view}
+          onChange={(_event, next: View) => setView(next)}
+          variant="fullWidth"
+          aria-label="Market mayhem views"
+          sx={{ mb: 2 }}
+        >
+          <Tab label="Manage List" value="manage" />
+          <Tab label="Your Response" value="respond" />
+        </Tabs>
+      )}
+      {!loaded || gameId === null ? (
+        <Loader label="Loading market mayhem" />
+      ) : showing === 'manage' ? (
+        <MayhemBrokerPanel gameId={gameId} companies={companies} openList={openList} />
+      ) : (
+        <MayhemResponsePanel
+          key={openList?.id ?? 'none'}
+          openList={openList}
+          responded={responded}
+          myResponse={myResponse}
+        />
+      )}
+    </PageLayout>
+  );
+}

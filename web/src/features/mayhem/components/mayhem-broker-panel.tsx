@@ -1,0 +1,146 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { MAYHEM_PERCENTAGES } from '@showdown/shared/constants';
+import type { PublicMayhem } from '@showdown/shared/protocol';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { averageMayhem, createMayhem, mayhemErrorText } from '../api/mayhem';
+import { MAYHEM_TEXT } from './mayhem-texts';
+import { PairList, type Pair } from './pair-list';
+import { PairPickers, type CompanyOption } from './pair-pickers';
+
+interface MayhemBrokerPanelProps {
+  gameId: number;
+  companies: readonly CompanyOption[];
+  /** The open list, or null when none exists (or the last one was averaged). */
+  openList: PublicMayhem | null;
+}
+
+/** The open list as pairs, in the order the broker saved them. */
+export function pairsOf(list: PublicMayhem): Pair[] {
+  return list.stock_ids.map((stock, index) => ({
+    stock_id: stock.stock_id,
+    name: stock.name,
+    percentage: list.percentage[index] ?? 0,
+  }));
+}
+
+/** Broker (1, 3): build and save a list, or see the open one read-only and average it. */
+export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerPanelProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [pairs, setPairs] = useState<Pair[]>([]);
+  const [company, setCompany] = useState('');
+  const [percentage, setPercentage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (openList) {
+    const average = async () => {
+      setBusy(true);
+      try {
+        enqueueSnackbar(await averageMayhem(openList.id), { variant: 'success' });
+      } catch (error) {
+        enqueueSnackbar(mayhemErrorText(errorMessage(error)), { variant: 'error' });
+      } finally {
+        setBusy(false);
+      }
+    };
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography variant="h4" component="h2">
+          Current list
+        </Typography>
+        <PairList label="Market mayhem list" pairs={pairsOf(openList)} />
+        <Typography color="text.secondary" aria-live="polite">
+          {openList.responses_count} of {openList.investors_count} investors responded
+        </Typography>
+        <Button variant="contained" onClick={() => void average()} disabled={busy}>
+          Average
+        </Button>
+      </Box>
+    );
+  }
+
+  const available = companies.filter((c) => !pairs.some((p) => p.stock_id === c.stock_id));
+  const chosenCompany = companies.find((c) => String(c.stock_id) === company);
+
+  const add = () => {
+    if (!chosenCompany || percentage === '') {
+      enqueueSnackbar(MAYHEM_TEXT.NEED_BOTH, { variant: 'error' });
+      return;
+    }
+    setPairs((list) => [
+      ...list,
+      {
+        stock_id: chosenCompany.stock_id,
+        name: chosenCompany.name,
+        percentage: Number(percentage),
+      },
+    ]);
+    setCompany('');
+    setPercentage('');
+  };
+
+  const save = async () => {
+    // A half-chosen pair is sent as it is; the server's answer names what is missing.
+    const stockIds = [
+      ...pairs.map((p) => p.stock_id),
+      ...(chosenCompany ? [chosenCompany.stock_id] : []),
+    ];
+    const percentages = [
+      ...pairs.map((p) => p.percentage),
+      ...(percentage === '' ? [] : [Number(percentage)]),
+    ];
+    setBusy(true);
+    try {
+      await createMayhem(gameId, { stock_ids: stockIds, percentage: percentages });
+      enqueueSnackbar(MAYHEM_TEXT.CREATED, { variant: 'success' });
+      setPairs([]);
+      setCompany('');
+      setPercentage('');
+    } catch (error) {
+      enqueueSnackbar(mayhemErrorText(errorMessage(error)), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const showSave = company !== '' || percentage !== '' || pairs.length > 0;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography color="text.secondary">
+        Pick a company and a percentage, add the pair, then save the list for the investors.
+      </Typography>
+      {available.length > 0 && (
+        <>
+          <PairPickers
+            companies={available}
+            percentages={MAYHEM_PERCENTAGES}
+            company={company}
+            percentage={percentage}
+            onCompany={setCompany}
+            onPercentage={setPercentage}
+            disabled={busy}
+          />
+          <Button variant="outlined" onClick={add} disabled={busy}>
+            Add to list
+          </Button>
+        </>
+      )}
+      {pairs.length > 0 && (
+        <PairList
+          label="New market mayhem list"
+          pairs={pairs}
+          onRemove={(id) => setPairs((list) => list.filter((p) => p.stock_id !== id))}
+        />
+      )}
+      {showSave && (
+        <Button variant="contained" onClick={() => void save()} disabled={busy}>
+          Save
+        </Button>
+      )}
+    </Box>
+  );
+}

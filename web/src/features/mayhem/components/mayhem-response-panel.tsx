@@ -1,0 +1,132 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { MayhemResponseItem } from '@showdown/shared/api';
+import type { PublicMayhem } from '@showdown/shared/protocol';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { mayhemErrorText, respondToMayhem } from '../api/mayhem';
+import { MAYHEM_TEXT } from './mayhem-texts';
+import { PairList, type Pair } from './pair-list';
+import { PairPickers } from './pair-pickers';
+
+interface MayhemResponsePanelProps {
+  openList: PublicMayhem | null;
+  responded: boolean;
+  /** My answer, when the server sent it. */
+  myResponse: readonly MayhemResponseItem[] | null;
+}
+
+/**
+ * Investor (2, or 3 under 'Your Response'): one step per company — choose a company and a
+ * percentage from the list, 'Next' adds it — then 'Submit'.
+ */
+export function MayhemResponsePanel({ openList, responded, myResponse }: MayhemResponsePanelProps) {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [selections, setSelections] = useState<Pair[]>([]);
+  const [company, setCompany] = useState('');
+  const [percentage, setPercentage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (!openList) {
+    return (
+      <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+        No Market Mayhem list is open right now.
+      </Typography>
+    );
+  }
+
+  if (responded) {
+    const answered: Pair[] = (myResponse ?? []).map((item) => ({
+      stock_id: item.stock_id,
+      name: openList.stock_ids.find((s) => s.stock_id === item.stock_id)?.name ?? 'Company',
+      percentage: item.percentage,
+    }));
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography>You have responded to this Market Mayhem.</Typography>
+        {answered.length > 0 && <PairList label="Your response" pairs={answered} />}
+      </Box>
+    );
+  }
+
+  const percentages = [...new Set(openList.percentage)];
+  const remaining = openList.stock_ids.filter(
+    (s) => !selections.some((chosen) => chosen.stock_id === s.stock_id),
+  );
+  const chosen = remaining.find((s) => String(s.stock_id) === company);
+
+  const next = () => {
+    if (!chosen || percentage === '') {
+      enqueueSnackbar(MAYHEM_TEXT.NEED_BOTH, { variant: 'error' });
+      return;
+    }
+    setSelections((list) => [
+      ...list,
+      { stock_id: chosen.stock_id, name: chosen.name, percentage: Number(percentage) },
+    ]);
+    setCompany('');
+    setPercentage('');
+    enqueueSnackbar(MAYHEM_TEXT.SELECTION_ADDED, { variant: 'info' });
+  };
+
+  const submit = async () => {
+    if (selections.length === 0) {
+      enqueueSnackbar(MAYHEM_TEXT.NEED_SELECTIONS, { variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await respondToMayhem(
+        openList.id,
+        selections.map(({ stock_id, percentage: p }) => ({ stock_id, percentage: p })),
+      );
+      enqueueSnackbar(MAYHEM_TEXT.RESPONDED, { variant: 'success' });
+      void navigate('/stock-prices');
+    } catch (error) {
+      setBusy(false);
+      enqueueSnackbar(mayhemErrorText(errorMessage(error)), { variant: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {remaining.length > 0 ? (
+        <>
+          <Typography variant="h4" component="h2">
+            Step {selections.length + 1} of {openList.stock_ids.length}
+          </Typography>
+          <PairPickers
+            companies={remaining}
+            percentages={percentages}
+            company={company}
+            percentage={percentage}
+            onCompany={setCompany}
+            onPercentage={setPercentage}
+            disabled={busy}
+          />
+          <Button variant="outlined" onClick={next} disabled={busy}>
+            Next
+          </Button>
+        </>
+      ) : (
+        <Typography color="text.secondary">
+          Every company has a percentage. Submit your answer.
+        </Typography>
+      )}
+      {selections.length > 0 && (
+        <PairList
+          label="Your selections"
+          pairs={selections}
+          onRemove={(id) => setSelections((list) => list.filter((p) => p.stock_id !== id))}
+        />
+      )}
+      <Button variant="contained" onClick={() => void submit()} disabled={busy}>
+        Submit
+      </Button>
+    </Box>
+  );
+}

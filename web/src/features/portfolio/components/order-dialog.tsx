@@ -1,0 +1,85 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { TRADE_TYPE, type TradeType } from '@showdown/shared/constants';
+import { formatINR } from '@showdown/shared/format';
+import { useId, useState } from 'react';
+import { cleanQuantity } from './trade-rules';
+
+export interface OrderTarget {
+  stock_id: number;
+  name: string;
+  tradeType: TradeType;
+}
+
+interface OrderDialogProps {
+  target: OrderTarget | null;
+  /** The live price of the target stock in rupees. */
+  price: number;
+  /** False once the trade phase closed while the dialog was open. */
+  allowed: boolean;
+  busy: boolean;
+  onOrder: (quantity: string) => void;
+  onClose: () => void;
+}
+
+/** The order form: quantity, read-only price, total and 'Order'. */
+export function OrderDialog({ target, price, allowed, busy, onOrder, onClose }: OrderDialogProps) {
+  const titleId = useId();
+  const [quantity, setQuantity] = useState('');
+  const amount = Number(quantity);
+  const total = Number.isFinite(amount) ? amount * price : 0;
+  const verb = target?.tradeType === TRADE_TYPE.SELL ? 'Sell' : 'Buy';
+
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ transition: { onExited: () => setQuantity('') } }}
+    >
+      <DialogTitle id={titleId}>
+        {verb} {target?.name}
+      </DialogTitle>
+      <DialogContent
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}
+      >
+        <TextField
+          label="Quantity"
+          value={quantity}
+          onChange={(event) => setQuantity(cleanQuantity(event.target.value))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+          autoFocus
+        />
+        <TextField
+          label="Price"
+          value={formatINR(price)}
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+        <TextField
+          label="Total"
+          value={formatINR(total)}
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
+        <Button variant="outlined" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color={target?.tradeType === TRADE_TYPE.SELL ? 'error' : 'success'}
+          disabled={!allowed || busy || quantity === '' || !(amount > 0)}
+          onClick={() => onOrder(quantity)}
+        >
+          Order
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { PortfolioRow } from '@showdown/shared/api';
+import { ROLE } from '@showdown/shared/constants';
+import { formatINR } from '@showdown/shared/format';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { AmountText } from '../../../components/ui/amount-text';
+import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
+import { CompanyLogo } from '../../../components/ui/company-logo';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { useGameLoad } from '../../../hooks/use-game-load';
+import { useAppStore } from '../../../stores/app-store';
+import { loadPortfolio } from '../api/portfolio';
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography component="div" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function HoldingRow({ row }: { row: PortfolioRow }) {
+  const empty = row.total_quantity === 0;
+  return (
+    <ListItem
+      aria-label={row.name}
+      data-empty={empty || undefined}
+      sx={{
+        flexDirection: 'column',
+        alignItems: 'stretch',
+        gap: 1,
+        bgcolor: 'background.paper',
+        borderRadius: 2,
+        opacity: empty ? 0.5 : 1,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <CompanyLogo src={row.image} name={row.name} size={36} />
+        <Typography sx={{ flex: 1, fontWeight: 700 }} noWrap>
+          {row.name}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1 }}>
+        <Figure label="Quantity" value={row.total_quantity} />
+        <Figure label="Invested" value={formatINR(row.total_invested_price)} />
+        <Figure label="Current price" value={formatINR(row.current_price)} />
+        <Figure label="Profit/Loss" value={<AmountText amount={row.profit_loss} signed />} />
+      </Box>
+    </ListItem>
+  );
+}
+
+/** /portfolio: net worth, overall profit and loss, and one row per company. */
+export function PortfolioScreen() {
+  const role = useAppStore((s) => s.role);
+  const portfolio = useAppStore((s) => s.portfolio);
+  const { loading, refresh } = useGameLoad(loadPortfolio);
+
+  if (role === ROLE.BROKER) return <Navigate to="/stock-prices" replace />;
+
+  const overall = portfolio ? Number(portfolio.total_profit_loss) : 0;
+
+  return (
+    <PageLayout
+      title="Portfolio"
+      help
+      actions={
+        <IconButton aria-label="Refresh portfolio" color="primary" onClick={() => void refresh()}>
+          <RefreshIcon />
+        </IconButton>
+      }
+      footer={<BottomTabBar />}
+    >
+      {!portfolio ? (
+        loading ? (
+          <Loader label="Loading portfolio" />
+        ) : (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+            Your portfolio is not available yet.
+          </Typography>
+        )
+      ) : (
+        <>
+          <Paper
+            role="region"
+            aria-label="Summary"
+            sx={{ p: 2, my: 1, display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}
+          >
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <Typography variant="caption" color="text.secondary" component="p">
+                Net worth
+              </Typography>
+              <AmountText amount={portfolio.total_balance} variant="h2" component="p" />
+            </Box>
+            <Figure
+              label="Overall profit/loss"
+              value={<AmountText amount={Number.isFinite(overall) ? overall : 0} signed />}
+            />
+            <Figure label="Cash" value={formatINR(portfolio.current_balance)} />
+          </Paper>
+          <List aria-label="Holdings" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            {portfolio.portfolio_data.map((row) => (
+              <HoldingRow key={row.stock_id} row={row} />
+            ))}
+          </List>
+        </>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,49 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import IconButton from '@mui/material/IconButton';
+import { useEffect, useRef } from 'react';
+import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { useGameLoad } from '../../../hooks/use-game-load';
+import { useAppStore } from '../../../stores/app-store';
+import { loadTransactions } from '../api/portfolio';
+import { TransactionList } from './transaction-list';
+
+/** /transaction: the History tab. */
+export function TransactionScreen() {
+  const transactions = useAppStore((s) => s.transactions);
+  const requestStatus = useAppStore((s) => s.requests.transactions?.status ?? 'idle');
+  // History is not pushed over the socket; the events that add to it change these.
+  const stocks = useAppStore((s) => s.stocks);
+  const portfolio = useAppStore((s) => s.portfolio);
+  const paydaysGiven = useAppStore((s) => s.settings?.paydays_given);
+  const { refresh } = useGameLoad(loadTransactions);
+
+  const seen = useRef(false);
+  useEffect(() => {
+    if (!seen.current) {
+      seen.current = true;
+      return;
+    }
+    const timer = window.setTimeout(() => void refresh(), 300);
+    return () => window.clearTimeout(timer);
+  }, [stocks, portfolio, paydaysGiven, refresh]);
+
+  const firstLoad =
+    transactions.length === 0 && (requestStatus === 'idle' || requestStatus === 'loading');
+
+  return (
+    <PageLayout
+      title="History"
+      help
+      actions={
+        <IconButton aria-label="Refresh history" color="primary" onClick={() => void refresh()}>
+          <RefreshIcon />
+        </IconButton>
+      }
+      footer={<BottomTabBar />}
+    >
+      {firstLoad ? <Loader label="Loading history" /> : <TransactionList entries={transactions} />}
+    </PageLayout>
+  );
+}

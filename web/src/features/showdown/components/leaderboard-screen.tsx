@@ -1,0 +1,146 @@
+import InstagramIcon from '@mui/icons-material/Instagram';
+import XIcon from '@mui/icons-material/X';
+import YouTubeIcon from '@mui/icons-material/YouTube';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { rupeesToPaise } from '@showdown/shared/money';
+import { ordinal, rankPlayers } from '@showdown/shared/ranking';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { env } from '../../../config/env';
+import { errorMessage } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { loadShowdown, type StandingRow } from '../api/showdown';
+import { StandingsList } from './standings-list';
+
+export interface RankedRow extends StandingRow {
+  rank: number;
+  rank_label: string;
+  rank_name: string;
+}
+
+/**
+ * Players by balance, highest first, with their rank (ties share one), ordinal label and rank
+ * name: the server's when every row has them, else computed by the shared ranking rules.
+ */
+export function rankRows(rows: readonly StandingRow[]): RankedRow[] {
+  const fromServer = rows.every((r) => r.rank !== undefined && r.rank_name !== undefined);
+  if (fromServer) {
+    return rows
+      .map((r) => ({
+        ...r,
+        rank: r.rank ?? 0,
+        rank_label: r.rank_label ?? ordinal(r.rank ?? 0),
+        rank_name: r.rank_name ?? '',
+      }))
+      .sort((a, b) => a.rank - b.rank || b.balance - a.balance);
+  }
+  return rankPlayers(
+    rows.map((r) => ({ ...r, id: r.player_id, balancePaise: rupeesToPaise(r.balance) })),
+  ).map(({ id: _id, balancePaise: _paise, ...row }) => row);
+}
+
+const SOCIAL_LINKS = [
+  { label: 'Instagram', href: env.VITE_SOCIAL_INSTAGRAM_URL, icon: <InstagramIcon /> },
+  { label: 'X', href: env.VITE_SOCIAL_X_URL, icon: <XIcon /> },
+  { label: 'YouTube', href: env.VITE_SOCIAL_YOUTUBE_URL, icon: <YouTubeIcon /> },
+];
+
+/** /leaderboard: the final ranking. */
+export function LeaderboardScreen() {
+  const navigate = useNavigate();
+  const gameId = useAppStore((s) => s.gameId);
+  const ranking = useAppStore((s) => s.ranking);
+  const [loaded, setLoaded] = useState<StandingRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (ranking !== null || gameId === null) return;
+    let live = true;
+    loadShowdown(gameId)
+      .then((rows) => live && setLoaded(rows))
+      .catch((e: unknown) => live && setError(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [gameId, ranking]);
+
+  const source: StandingRow[] | null = ranking ?? loaded;
+  const rows = source ? rankRows(source) : null;
+
+  return (
+    <PageLayout title="Leaderboard" back={false} help>
+      {rows === null ? (
+        error || gameId === null ? (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+            {error ?? 'No finished game to show.'}
+          </Typography>
+        ) : (
+          <Loader label="Loading leaderboard" />
+        )
+      ) : (
+        <StandingsList
+          label="Leaderboard"
+          rows={rows.map((row) => ({
+            ...row,
+            note: row.rank_name,
+            lead: (
+              <Typography
+                component="span"
+                sx={{
+                  width: 44,
+                  textAlign: 'center',
+                  fontWeight: 800,
+                  fontSize: '1.1rem',
+                  color: row.rank === 1 ? 'primary.main' : 'text.primary',
+                }}
+              >
+                {row.rank_label}
+              </Typography>
+            ),
+          }))}
+        />
+      )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}>
+        <Button variant="contained" onClick={() => void navigate('/landing')}>
+          Restart the Game
+        </Button>
+        <Button
+          variant="outlined"
+          component="a"
+          href={env.VITE_SHOP_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Shop Now
+        </Button>
+        <Button variant="outlined" onClick={() => void navigate('/profile')}>
+          Home
+        </Button>
+        <Box
+          component="nav"
+          aria-label="Follow The Showdown"
+          sx={{ display: 'flex', justifyContent: 'center', gap: 2 }}
+        >
+          {SOCIAL_LINKS.map((link) => (
+            <IconButton
+              key={link.label}
+              component="a"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={link.label}
+              color="primary"
+            >
+              {link.icon}
+            </IconButton>
+          ))}
+        </Box>
+      </Box>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,92 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { ROLE } from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { useSnackbar } from 'notistack';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { useGameLoad } from '../../../hooks/use-game-load';
+import { errorMessage } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { endGame, loadShowdown, type StandingRow } from '../api/showdown';
+import { StandingsList } from './standings-list';
+
+/** /portfolio-showdown: every player's balance; the broker resumes or ends the game. */
+export function ShowdownScreen() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const role = useAppStore((s) => s.role);
+  const [rows, setRows] = useState<StandingRow[] | null>(null);
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const [ending, setEnding] = useState(false);
+  const load = useCallback(async (gameId: number) => setRows(await loadShowdown(gameId)), []);
+  const { gameId, loading, refresh } = useGameLoad(load);
+  const broker = role === ROLE.BROKER || role === ROLE.BOTH;
+
+  const end = async () => {
+    setConfirmEnd(false);
+    if (gameId === null) return;
+    setEnding(true);
+    try {
+      await endGame(gameId);
+      enqueueSnackbar(MSG.GAME_ENDED, { variant: 'success' });
+      void navigate('/leaderboard', { replace: true });
+    } catch (error) {
+      setEnding(false);
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    }
+  };
+
+  const sorted = rows ? [...rows].sort((a, b) => b.balance - a.balance) : null;
+
+  return (
+    <PageLayout
+      title="Showdown"
+      help
+      actions={
+        <IconButton aria-label="Refresh balances" color="primary" onClick={() => void refresh()}>
+          <RefreshIcon />
+        </IconButton>
+      }
+    >
+      {sorted === null ? (
+        loading ? (
+          <Loader label="Loading balances" />
+        ) : (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+            Balances are not available.
+          </Typography>
+        )
+      ) : (
+        <StandingsList label="Player balances" rows={sorted} />
+      )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}>
+        <Button variant="outlined" onClick={() => void navigate(-1)}>
+          Resume Game
+        </Button>
+        {broker && (
+          <Button
+            variant="contained"
+            color="error"
+            disabled={ending}
+            onClick={() => setConfirmEnd(true)}
+          >
+            End Game
+          </Button>
+        )}
+      </Box>
+      <ConfirmDialog
+        open={confirmEnd}
+        title="Are you sure you want to end the game?"
+        onConfirm={() => void end()}
+        onCancel={() => setConfirmEnd(false)}
+      />
+    </PageLayout>
+  );
+}

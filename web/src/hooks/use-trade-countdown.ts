@@ -1,0 +1,72 @@
+import { ORDERBOOK, STORAGE_KEYS } from '@showdown/shared/constants';
+import { useEffect, useRef, useState } from 'react';
+import { useAppStore } from '../stores/app-store';
+
+/** How a running trade phase came to an end on this device. */
+export type PhaseEnd = 'expired' | 'server';
+
+/** Whole seconds left until `expiresAt` (ms), never below zero. */
+export function secondsUntil(expiresAt: number, now: number): number {
+  return Math.max(0, Math.ceil((expiresAt - now) / 1000));
+}
+
+function rememberExpiry(expiresAt: number | null): void {
+  try {
+    if (expiresAt === null) localStorage.removeItem(STORAGE_KEYS.TIMER_EXPIRY);
+    else localStorage.setItem(STORAGE_KEYS.TIMER_EXPIRY, String(expiresAt));
+  } catch {
+    // Storage can be unavailable (private mode); the countdown still runs from the store.
+  }
+}
+
+/**
+ * The live trade-phase countdown in seconds, from the server's `ends_at` in the store (so every
+ * device shows the same time), or null while no phase is on. The expiry is mirrored to
+ * localStorage 'timer_expiry'. When the count reaches zero the client switches the orderbook off
+ * itself; `onEnded` runs once per phase, with 'expired' for the local zero and 'server' when a
+ * `phase:ended` event arrived first.
+ */
+export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | null {
+  const orderbookStatus = useAppStore((s) => s.orderbook_status);
+  const endsAt = useAppStore((s) => s.ends_at);
+  const setOrderbook = useAppStore((s) => s.setOrderbook);
+  const [now, setNow] = useState(() => Date.now());
+
+  const parsed = endsAt === null ? Number.NaN : Date.parse(endsAt);
+  const expiresAt = orderbookStatus === ORDERBOOK.ON && Number.isFinite(parsed) ? parsed : null;
+
+  const onEndedRef = useRef(onEnded);
+  useEffect(() => {
+    onEndedRef.current = onEnded;
+  }, [onEnded]);
+
+  // The phase this device is counting, so that its end is reported exactly once.
+  const countingRef = useRef<number | null>(null);
+
+  useEffect(() => {
+    rememberExpiry(expiresAt);
+    if (expiresAt === null) {
+      if (countingRef.current !== null) {
+        countingRef.current = null;
+        onEndedRef.current?.('server');
+      }
+      return;
+    }
+    countingRef.current = expiresAt;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      if (secondsUntil(expiresAt, current) === 0 && countingRef.current === expiresAt) {
+        countingRef.current = null;
+        window.clearInterval(timer);
+        setOrderbook(ORDERBOOK.OFF, null);
+        onEndedRef.current?.('expired');
+      }
+    };
+    const timer = window.setInterval(tick, 1000);
+    tick();
+    return () => window.clearInterval(timer);
+  }, [expiresAt, setOrderbook]);
+
+  return expiresAt === null ? null : secondsUntil(expiresAt, now);
+}
