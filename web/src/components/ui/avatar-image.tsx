@@ -1,0 +1,39 @@
+import Avatar, { type AvatarProps } from '@mui/material/Avatar';
+import { avatarById } from '@showdown/shared/catalogue';
+
+/** The default investor avatar, shown whenever a user has none. */
+export const DEFAULT_AVATAR_SRC = '/avatars/default.svg';
+
+export function avatarSrc(avatarId: number | null | undefined): string {
+  const avatar = avatarId ? avatarById(avatarId) : undefined;
+  return avatar ? `/avatars/${avatar.id}.svg` : DEFAULT_AVATAR_SRC;
+}
+
+interface AvatarImageProps extends Omit<AvatarProps, 'src' | 'alt'> {
+  avatarId: number | null | undefined;
+  /** Whose avatar this is, for the alt text. */
+  name?: string;
+  size?: number;
+}
+
+export function AvatarImage({ avatarId, name, size = 56, sx, ...rest }: AvatarImageProps) {
+  const avatar = avatarId ? avatarById(avatarId) : undefined;
+  const alt = name ? `${name}'s avatar` : (avatar?.name ?? 'Investor avatar');
+  return (
+    <Avatar
+      src={avatarSrc(avatarId)}
+      alt={alt}
+      sx={[
+        {
+          width: size,
+          height: size,
+          bgcolor: 'background.paper',
+          border: '2px solid',
+          borderColor: 'primary.main',
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  /** The question, e.g. 'Do you want to logout?'. */
+  title: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}
+
+/** A yes/no question. Closing it any other way counts as 'No'. */
+export function ConfirmDialog({
+  open,
+  title,
+  onConfirm,
+  onCancel,
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId} sx={{ textAlign: 'center' }}>
+        {title}
+      </DialogTitle>
+      <DialogActions sx={{ justifyContent: 'center', gap: 2, pb: 3 }}>
+        <Button variant="outlined" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button variant="contained" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,201 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  DEFAULT_COUNTRY_CODE,
+  OTP_LENGTH,
+  OTP_RESEND_SECONDS,
+  PHONE_LENGTH,
+} from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Loader } from '../../../components/ui/loader';
+import { errorMessage } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { login, register, sendOtp } from '../api/auth-api';
+import { EMPTY_OTP, OTP_INCORRECT_SHORT, REGISTER_FIRST, REGISTER_MISSING } from './login-messages';
+import { OtpStep } from './otp-step';
+import { RegisterStep } from './register-step';
+
+type Step = 'phone' | 'otp' | 'register';
+
+const emptyOtp = () => Array.from({ length: OTP_LENGTH }, () => '');
+
+/** Phone entry, then the OTP step, then (for a new phone) registration. */
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const loading = useAppStore((s) => s.authStatus === 'loading');
+  const otpId = useAppStore((s) => s.otp_id);
+
+  const [step, setStep] = useState<Step>('phone');
+  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY_CODE);
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [otp, setOtp] = useState<string[]>(emptyOtp);
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const [username, setUsername] = useState('');
+  const [registerError, setRegisterError] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+
+  const phoneReady = phone.length === PHONE_LENGTH;
+
+  const requestOtp = async () => {
+    setPhoneError(null);
+    try {
+      await sendOtp({ country_code: countryCode, phone_number: phone });
+      setOtp(emptyOtp());
+      setOtpError(null);
+      setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000);
+      setStep('otp');
+    } catch (error) {
+      setPhoneError(errorMessage(error));
+    }
+  };
+
+  const verify = async () => {
+    const code = otp.join('');
+    if (code.length !== OTP_LENGTH) {
+      setOtpError(EMPTY_OTP);
+      return;
+    }
+    if (!otpId) {
+      setOtpError(MSG.OTP_NOT_FOUND);
+      return;
+    }
+    setOtpError(null);
+    try {
+      await login({ country_code: countryCode, phone_number: phone, otp_id: otpId, otp: code });
+      void navigate('/profile', { replace: true });
+    } catch (error) {
+      const message = errorMessage(error, 'Failed to verify OTP');
+      if (message === MSG.NO_USER) {
+        enqueueSnackbar(REGISTER_FIRST, { variant: 'info' });
+        setStep('register');
+      } else if (message === MSG.OTP_INCORRECT) {
+        setOtpError(OTP_INCORRECT_SHORT);
+      } else {
+        setOtpError(message);
+        enqueueSnackbar(`Error verifying OTP: ${message}`, { variant: 'error' });
+      }
+    }
+  };
+
+  const signUp = async () => {
+    if (!username.trim() || !phone) {
+      setRegisterError(REGISTER_MISSING);
+      return;
+    }
+    setRegisterError(null);
+    try {
+      await register({ username: username.trim(), country_code: countryCode, phone_number: phone });
+      void navigate('/profile', { replace: true });
+    } catch (error) {
+      const message = errorMessage(error, 'Failed to register');
+      setRegisterError(message);
+      enqueueSnackbar(`Error during registration: ${message}`, { variant: 'error' });
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (loading) return;
+    if (step === 'phone') {
+      if (phoneReady) void requestOtp();
+    } else if (step === 'otp') void verify();
+    else void signUp();
+  };
+
+  return (
+    <Box sx={{ minHeight: '100dvh', maxWidth: 420, mx: 'auto', px: 3, py: 4 }}>
+      {loading && <Loader overlay label="Please wait" />}
+      <Box
+        component="img"
+        src="/brand/logo.svg"
+        alt="The Showdown"
+        sx={{ display: 'block', width: 160, mx: 'auto', mb: 3 }}
+      />
+      <Box component="form" noValidate onSubmit={submit}>
+        {step === 'phone' && (
+          <Stack spacing={3}>
+            <Typography variant="h2" component="h1" textAlign="center" color="primary">
+              Login
+            </Typography>
+            <Stack direction="row" spacing={1.5}>
+              <TextField
+                label="Country code"
+                value={countryCode}
+                onChange={(e) => setCountryCode(e.target.value.replace(/[^\d+]/g, '').slice(0, 5))}
+                sx={{ width: 110, flexShrink: 0 }}
+                slotProps={{ htmlInput: { inputMode: 'tel' } }}
+              />
+              <TextField
+                label="Phone number"
+                value={phone}
+                autoFocus
+                onChange={(e) => {
+                  setPhone(e.target.value.replace(/\D/g, '').slice(0, PHONE_LENGTH));
+                  setPhoneError(null);
+                }}
+                error={phoneError !== null}
+                helperText={phoneError ?? ' '}
+                slotProps={{
+                  htmlInput: {
+                    inputMode: 'numeric',
+                    maxLength: PHONE_LENGTH,
+                    autoComplete: 'tel-national',
+                  },
+                }}
+              />
+            </Stack>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={!phoneReady || loading}
+            >
+              Get OTP
+            </Button>
+          </Stack>
+        )}
+        {step === 'otp' && (
+          <OtpStep
+            otp={otp}
+            onOtpChange={(next) => {
+              setOtp(next);
+              setOtpError(null);
+            }}
+            onSubmit={() => void verify()}
+            error={otpError}
+            phone={`${countryCode} ${phone}`}
+            otpId={otpId}
+            resendAt={resendAt}
+            onResent={() => {
+              setOtp(emptyOtp());
+              setOtpError(null);
+              setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000);
+            }}
+            onChangeNumber={() => setStep('phone')}
+            loading={loading}
+          />
+        )}
+        {step === 'register' && (
+          <RegisterStep
+            username={username}
+            onUsernameChange={(value) => {
+              setUsername(value);
+              setRegisterError(null);
+            }}
+            phone={`${countryCode} ${phone}`}
+            error={registerError}
+            loading={loading}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+}

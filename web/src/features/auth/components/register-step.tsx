@@ -1,0 +1,48 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { REGISTER_FIRST } from './login-messages';
+
+interface RegisterStepProps {
+  username: string;
+  onUsernameChange: (value: string) => void;
+  phone: string;
+  error: string | null;
+  loading: boolean;
+}
+
+/** The Registration screen: alias, the verified phone (read-only) and 'Sign up'. */
+export function RegisterStep({
+  username,
+  onUsernameChange,
+  phone,
+  error,
+  loading,
+}: RegisterStepProps) {
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h2" component="h1" textAlign="center" color="primary">
+        Register
+      </Typography>
+      <Typography textAlign="center" color="text.secondary">
+        {REGISTER_FIRST}
+      </Typography>
+      <TextField
+        label="Name"
+        placeholder="Enter your alias"
+        value={username}
+        autoFocus
+        onChange={(e) => onUsernameChange(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 40, autoComplete: 'nickname' } }}
+      />
+      <TextField label="Phone number" value={phone} disabled />
+      <Typography role="alert" color="error" textAlign="center" sx={{ minHeight: 24 }}>
+        {error}
+      </Typography>
+      <Button type="submit" variant="contained" size="large" disabled={loading}>
+        Sign up
+      </Button>
+    </Stack>
+  );
+}

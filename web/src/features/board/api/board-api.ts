@@ -1,0 +1,64 @@
+import { API, type JoinGameData, type LobbyData, type PublicPlayer } from '@showdown/shared/api';
+import type { AvatarOption } from '@showdown/shared/catalogue';
+import { GAME_STATUS, type Role } from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { api } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { runRequest } from '../../../stores/run-request';
+
+/** Where a join answer sends the player (SPEC §4 "Game status"). */
+export function routeAfterJoin(data: JoinGameData, message: string | undefined): string {
+  if (message === MSG.ALREADY_IN_BOARD || data.player_id !== null) {
+    return data.game_status === GAME_STATUS.RUNNING ? '/stock-prices' : '/showdown-lobby';
+  }
+  // Not seated yet: a role comes first (the server only lets newcomers into a lobby).
+  return '/join-game/false';
+}
+
+/** POST /api/game/join with the board code; returns the route to go to next. */
+export async function joinBoard(code: string): Promise<string> {
+  const answer = await runRequest('join', () =>
+    api.post<JoinGameData>(API.join, { code: code.trim().toUpperCase() }),
+  );
+  useAppStore.getState().joinedBoard(answer.data);
+  return routeAfterJoin(answer.data, answer.message);
+}
+
+/** GET the lobby (players, status, my seat) into the store. */
+export async function loadLobby(gameId: number): Promise<LobbyData> {
+  const { data } = await runRequest('lobby', () => api.get<LobbyData>(API.lobby(gameId)));
+  useAppStore.getState().setLobby(data);
+  return data;
+}
+
+/** GET /api/game/{id}/avatars: the avatars still free in this game. */
+export async function loadGameAvatars(gameId: number): Promise<AvatarOption[]> {
+  const { data } = await runRequest('gameAvatars', () =>
+    api.get<AvatarOption[]>(API.gameAvatars(gameId)),
+  );
+  useAppStore.getState().setAvatars(data);
+  return data;
+}
+
+/** POST select-role (first seat) or change-role (update); stores my new role. */
+export async function chooseSeat(
+  gameId: number,
+  role: Role,
+  avatarId: number | null,
+  update: boolean,
+): Promise<string | undefined> {
+  const store = useAppStore.getState();
+  const answer = update
+    ? await runRequest('changeRole', () =>
+        api.post<PublicPlayer>(API.changeRole(gameId), {
+          role,
+          avatar_id: avatarId,
+          player_id: store.playerId,
+        }),
+      )
+    : await runRequest('selectRole', () =>
+        api.post<PublicPlayer>(API.selectRole(gameId), { role, avatar_id: avatarId }),
+      );
+  useAppStore.getState().setRole(answer.data.role, answer.data.player_id);
+  return answer.message;
+}

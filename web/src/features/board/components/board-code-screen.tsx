@@ -1,0 +1,81 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BOARD_CODE_LENGTH } from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CodeInput } from '../../../components/ui/code-input';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { errorMessage } from '../../../lib/api-client';
+import { selectRequest, useAppStore } from '../../../stores/app-store';
+import { joinBoard } from '../api/board-api';
+
+const acceptCodeChar = (char: string) => {
+  const upper = char.toUpperCase();
+  return /^[A-Z0-9]$/.test(upper) ? upper : '';
+};
+
+const emptyCode = () => Array.from({ length: BOARD_CODE_LENGTH }, () => '');
+
+/** Board code entry: four boxes and 'Submit & Join Lobby'. */
+export function BoardCodeScreen() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const joining = useAppStore(selectRequest('join')).status === 'loading';
+  const [code, setCode] = useState<string[]>(emptyCode);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (joining) return;
+    const value = code.join('');
+    if (value.length !== BOARD_CODE_LENGTH) {
+      setError(MSG.INVALID_CODE);
+      return;
+    }
+    setError(null);
+    try {
+      const next = await joinBoard(value);
+      void navigate(next);
+    } catch (joinError) {
+      const message = errorMessage(joinError);
+      setError(message);
+      enqueueSnackbar(message, { variant: 'error' });
+    }
+  };
+
+  return (
+    <PageLayout title="The Showdown" help>
+      {joining && <Loader overlay label="Joining" />}
+      <Stack component="form" noValidate onSubmit={submit} spacing={4} sx={{ pt: 4 }}>
+        <Typography variant="h3" component="h2" textAlign="center">
+          Enter your board code
+        </Typography>
+        <Typography textAlign="center" color="text.secondary">
+          Find the 4-character code on your game board.
+        </Typography>
+        <CodeInput
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            setError(null);
+          }}
+          onSubmit={() => void submit()}
+          accept={acceptCodeChar}
+          boxLabel={(position) => `Board code character ${position}`}
+          error={error !== null}
+          autoFocus
+        />
+        <Typography role="alert" color="error" textAlign="center" sx={{ minHeight: 24 }}>
+          {error}
+        </Typography>
+        <Button type="submit" variant="contained" size="large" disabled={joining}>
+          Submit &amp; Join Lobby
+        </Button>
+      </Stack>
+    </PageLayout>
+  );
+}

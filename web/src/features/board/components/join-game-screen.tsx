@@ -1,0 +1,96 @@
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ROLE, type Role } from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { errorMessage } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { chooseSeat, loadLobby } from '../api/board-api';
+import { BROKER_REQUIRED_NOTE, ONE_BROKER_HELP, ROLE_BUTTONS } from './role-labels';
+
+/**
+ * Role choice (SPEC §4): on a first join (update 'false') Investor and Broker take their seat at
+ * once; otherwise, and always for Investor & Broker, the avatar comes next.
+ */
+export function JoinGameScreen() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useParams().update === 'true';
+  const gameId = useAppStore((s) => s.gameId);
+  const players = useAppStore((s) => s.players);
+  const brokerExists = useAppStore((s) => s.brokerExists);
+  const myPlayerId = useAppStore((s) => s.playerId);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    // Only a seated player may read the lobby; a newcomer relies on the join answer.
+    if (gameId !== null && myPlayerId !== null) loadLobby(gameId).catch(() => undefined);
+  }, [gameId, myPlayerId]);
+
+  if (gameId === null) return <Navigate to="/showDown" replace />;
+
+  const someoneElseIsBroker =
+    players.length > 0
+      ? players.some((p) => p.role !== ROLE.INVESTOR && p.player_id !== myPlayerId)
+      : brokerExists && myPlayerId === null;
+
+  const choose = async (role: Role) => {
+    setError(null);
+    if (role === ROLE.BOTH && someoneElseIsBroker) {
+      setError(MSG.BROKER_FILLED);
+      enqueueSnackbar(MSG.BROKER_FILLED, { variant: 'error' });
+      return;
+    }
+    if (update || role === ROLE.BOTH) {
+      void navigate(`/choose-avatar/${update}`, { state: { role } });
+      return;
+    }
+    setBusy(true);
+    try {
+      await chooseSeat(gameId, role, null, false);
+      void navigate('/showdown-lobby');
+    } catch (seatError) {
+      const message = errorMessage(seatError, 'Failed to select role');
+      setError(message);
+      enqueueSnackbar(message, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageLayout title="Choose your role" help>
+      {busy && <Loader overlay label="Taking your seat" />}
+      <Stack spacing={2.5} sx={{ pt: 3 }}>
+        {ROLE_BUTTONS.map(({ role, label }) => (
+          <Button
+            key={role}
+            variant={role === ROLE.BOTH ? 'outlined' : 'contained'}
+            size="large"
+            disabled={busy}
+            onClick={() => void choose(role)}
+          >
+            {label}
+          </Button>
+        ))}
+        <Typography role="alert" color="error" textAlign="center" sx={{ minHeight: 24 }}>
+          {error}
+        </Typography>
+        <Typography textAlign="center" fontWeight={700}>
+          {BROKER_REQUIRED_NOTE}
+        </Typography>
+        <Alert severity="info" icon={<InfoOutlinedIcon />} variant="outlined">
+          {ONE_BROKER_HELP}
+        </Alert>
+      </Stack>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,109 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ROLE, SPINNER_DELAY_MS, SPINNER_EXTRA_DEGREES } from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { useSnackbar } from 'notistack';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { errorMessage } from '../../../lib/api-client';
+import { selectRequest, useAppStore } from '../../../stores/app-store';
+import { fetchLobby, pickFirstPlayer } from '../api/lobby-api';
+import { landingRotation, SpinnerWheel } from './spinner-wheel';
+
+/**
+ * The first-player wheel. The broker's spin asks the server to pick; every device's wheel lands
+ * on the player from 'firstPlayer:picked' (stored as firstPlayer), then 'Continue' appears.
+ */
+export function FirstPlayerScreen() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const gameId = useAppStore((s) => s.gameId);
+  const role = useAppStore((s) => s.role);
+  const players = useAppStore((s) => s.players);
+  const firstPlayer = useAppStore((s) => s.firstPlayer);
+  const picking = useAppStore(selectRequest('firstPlayer')).status === 'loading';
+  const [rotation, setRotation] = useState(0);
+  const [landedOn, setLandedOn] = useState<number | null>(null);
+  const [settled, setSettled] = useState(false);
+
+  const candidates = useMemo(() => players.filter((p) => p.role !== ROLE.BROKER), [players]);
+  const isBroker = role === ROLE.BROKER || role === ROLE.BOTH;
+
+  useEffect(() => {
+    if (gameId !== null) fetchLobby(gameId).catch(() => undefined);
+  }, [gameId]);
+
+  useEffect(() => {
+    if (!firstPlayer || landedOn === firstPlayer.player_id) return;
+    const index = candidates.findIndex((p) => p.player_id === firstPlayer.player_id);
+    setLandedOn(firstPlayer.player_id);
+    if (index === -1) {
+      // The pick is not on this wheel (e.g. the list is still loading): just show it.
+      setSettled(true);
+      return;
+    }
+    setSettled(false);
+    setRotation((from) => landingRotation(from, index, candidates.length, SPINNER_EXTRA_DEGREES));
+    const timer = window.setTimeout(() => setSettled(true), SPINNER_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [firstPlayer, candidates, landedOn]);
+
+  if (gameId === null) return <Navigate to="/showDown" replace />;
+
+  const spin = async () => {
+    try {
+      await pickFirstPlayer(gameId);
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    }
+  };
+
+  const spinning = landedOn !== null && !settled;
+  const continueButton = (
+    <Button variant="contained" size="large" onClick={() => void navigate('/stock-prices')}>
+      Continue
+    </Button>
+  );
+
+  return (
+    <PageLayout title="Who goes first?" help>
+      <Stack spacing={3} sx={{ pt: 2, textAlign: 'center' }}>
+        {candidates.length < 2 ? (
+          <>
+            <Typography role="status">{MSG.FIRST_PLAYER_NEED_TWO}</Typography>
+            {continueButton}
+          </>
+        ) : (
+          <>
+            <SpinnerWheel names={candidates.map((p) => p.username)} rotation={rotation} />
+            <Typography role="status" variant="h4" component="p" sx={{ minHeight: 32 }}>
+              {settled && firstPlayer
+                ? `${firstPlayer.username} goes first!`
+                : spinning
+                  ? 'Spinning...'
+                  : ''}
+            </Typography>
+            {settled && firstPlayer ? (
+              continueButton
+            ) : isBroker ? (
+              <Button
+                variant="contained"
+                size="large"
+                disabled={picking || spinning || firstPlayer !== null}
+                onClick={() => void spin()}
+              >
+                Spin
+              </Button>
+            ) : (
+              <Typography color="text.secondary">
+                Waiting for the Broker to spin the wheel...
+              </Typography>
+            )}
+          </>
+        )}
+      </Stack>
+    </PageLayout>
+  );
+}

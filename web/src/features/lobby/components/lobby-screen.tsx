@@ -1,0 +1,186 @@
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PublicPlayer } from '@showdown/shared/api';
+import { GAME_STATUS, ROLE } from '@showdown/shared/constants';
+import { MSG } from '@showdown/shared/messages';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { AvatarImage } from '../../../components/ui/avatar-image';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { errorMessage } from '../../../lib/api-client';
+import { resyncGame } from '../../../lib/socket';
+import { selectRequest, useAppStore } from '../../../stores/app-store';
+import { fetchLobby, removePlayer, startGame } from '../api/lobby-api';
+import { LOBBY_HELP, REMOVE_PLAYER_QUESTION, roleText, updateRoleTarget } from './role-text';
+
+/** The lobby: live player list, broker controls, role update. */
+export function LobbyScreen() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const gameId = useAppStore((s) => s.gameId);
+  const boardCode = useAppStore((s) => s.boardCode);
+  const status = useAppStore((s) => s.status);
+  const role = useAppStore((s) => s.role);
+  const myPlayerId = useAppStore((s) => s.playerId);
+  const players = useAppStore((s) => s.players);
+  const firstPlayer = useAppStore((s) => s.firstPlayer);
+  const lobbyRequest = useAppStore(selectRequest('lobby'));
+  const starting = useAppStore(selectRequest('start')).status === 'loading';
+  const [removing, setRemoving] = useState<PublicPlayer | null>(null);
+  const sawLobby = useRef(false);
+
+  const refresh = async () => {
+    if (gameId === null) return;
+    try {
+      await Promise.all([fetchLobby(gameId), resyncGame()]);
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    }
+  };
+
+  useEffect(() => {
+    if (gameId === null) return;
+    fetchLobby(gameId).catch((error: unknown) => {
+      if (errorMessage(error) === MSG.NOT_IN_GAME)
+        void navigate('/join-game/false', { replace: true });
+      else enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    });
+  }, [gameId, navigate, enqueueSnackbar]);
+
+  useEffect(() => {
+    if (status === GAME_STATUS.LOBBY) sawLobby.current = true;
+    if (status === GAME_STATUS.RUNNING || status === GAME_STATUS.COMPLETED) {
+      // Watching the start live: everyone goes to the first-player wheel; later visits skip it.
+      const toWheel = sawLobby.current && status === GAME_STATUS.RUNNING && !firstPlayer;
+      void navigate(toWheel ? '/first-player' : '/stock-prices', { replace: true });
+    }
+  }, [status, firstPlayer, navigate]);
+
+  if (gameId === null) return <Navigate to="/showDown" replace />;
+
+  const isInvestorOnly = role === ROLE.INVESTOR;
+
+  const start = async () => {
+    try {
+      const message = await startGame(gameId);
+      enqueueSnackbar(message ?? MSG.GAME_STARTED, { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    }
+  };
+
+  const confirmRemove = async () => {
+    const player = removing;
+    setRemoving(null);
+    if (!player) return;
+    try {
+      const message = await removePlayer(gameId, player.player_id);
+      if (message) enqueueSnackbar(message, { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    }
+    await refresh();
+  };
+
+  return (
+    <PageLayout
+      title="Showdown Lobby"
+      help
+      actions={
+        <IconButton aria-label="Refresh players" color="primary" onClick={() => void refresh()}>
+          <RefreshIcon />
+        </IconButton>
+      }
+    >
+      {starting && <Loader overlay label="Starting the game" />}
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography textAlign="center" color="text.secondary">
+          Waiting for other players to join...
+        </Typography>
+        {boardCode && (
+          <Typography textAlign="center" variant="h4" component="p">
+            Board code:{' '}
+            <Typography component="span" variant="h4" color="primary" sx={{ letterSpacing: 4 }}>
+              {boardCode}
+            </Typography>
+          </Typography>
+        )}
+        <Alert severity="info" variant="outlined">
+          {LOBBY_HELP}
+        </Alert>
+        {lobbyRequest.status === 'loading' && players.length === 0 ? (
+          <Loader label="Loading players" />
+        ) : (
+          <List aria-label="Players" sx={{ bgcolor: 'background.paper', borderRadius: 3 }}>
+            {players.map((player) => (
+              <ListItem
+                key={player.player_id}
+                secondaryAction={
+                  !isInvestorOnly && player.player_id !== myPlayerId ? (
+                    <IconButton
+                      edge="end"
+                      aria-label={`Remove ${player.username}`}
+                      onClick={() => setRemoving(player)}
+                    >
+                      <PersonRemoveIcon />
+                    </IconButton>
+                  ) : undefined
+                }
+              >
+                <ListItemAvatar>
+                  <AvatarImage avatarId={player.avatar_id} name={player.username} size={44} />
+                </ListItemAvatar>
+                <ListItemText
+                  primary={
+                    player.player_id === myPlayerId ? `${player.username} (You)` : player.username
+                  }
+                  secondary={roleText(player.role)}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {!isInvestorOnly && (
+          <>
+            <Button variant="outlined" size="large" onClick={() => void navigate('/game-setup')}>
+              Setup Game
+            </Button>
+            <Button
+              variant="contained"
+              size="large"
+              disabled={starting}
+              onClick={() => void start()}
+            >
+              Start Game
+            </Button>
+          </>
+        )}
+        <Button
+          variant={isInvestorOnly ? 'contained' : 'text'}
+          size="large"
+          onClick={() => void navigate(updateRoleTarget(players.length))}
+        >
+          Update Role
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        open={removing !== null}
+        title={REMOVE_PLAYER_QUESTION}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useNavigate } from 'react-router-dom';
+
+/** 'Play The Showdown' and an inert 'Shop' button (SPEC §2). */
+export function HomeScreen() {
+  const navigate = useNavigate();
+  return (
+    <Stack
+      spacing={3}
+      sx={{ minHeight: '100dvh', maxWidth: 420, mx: 'auto', px: 3, justifyContent: 'center' }}
+    >
+      <Box
+        component="img"
+        src="/brand/logo.svg"
+        alt="The Showdown"
+        sx={{ width: 200, mx: 'auto' }}
+      />
+      <Button variant="contained" size="large" onClick={() => void navigate('/showDown')}>
+        Play The Showdown
+      </Button>
+      <Button variant="outlined" size="large">
+        Shop
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { WIDE_WINDOW_BREAKPOINT_PX } from '@showdown/shared/constants';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AvatarImage } from '../../../components/ui/avatar-image';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Loader } from '../../../components/ui/loader';
+import { env } from '../../../config/env';
+import { selectRequest, useAppStore } from '../../../stores/app-store';
+import { logoutUser } from '../api/logout';
+import { fetchProfile } from '../api/profile-api';
+
+/** The signed-in landing: welcome, profile block, play and shop. */
+export function ProfileScreen() {
+  const navigate = useNavigate();
+  const user = useAppStore((s) => s.user);
+  const { status } = useAppStore(selectRequest('profile'));
+  const wide = useMediaQuery(`(min-width:${WIDE_WINDOW_BREAKPOINT_PX + 1}px)`);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  useEffect(() => {
+    fetchProfile().catch(() => undefined);
+  }, []);
+
+  const loading = status === 'loading' || (status === 'idle' && !user);
+
+  const confirmLogout = async () => {
+    setConfirmOpen(false);
+    await logoutUser();
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100dvh',
+        maxWidth: 480,
+        mx: 'auto',
+        px: 3,
+        pb: 4,
+        position: 'relative',
+        overflow: 'hidden',
+      }}
+    >
+      <Box
+        component="img"
+        src={wide ? '/brand/logo-wide.svg' : '/brand/logo.svg'}
+        alt=""
+        aria-hidden
+        data-testid="background-logo"
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          m: 'auto',
+          width: '90%',
+          opacity: 0.08,
+          pointerEvents: 'none',
+        }}
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', pt: 1 }}>
+        <IconButton aria-label="Logout" color="primary" onClick={() => setConfirmOpen(true)}>
+          <LogoutIcon />
+        </IconButton>
+      </Box>
+      {loading ? (
+        <Loader label="Loading profile" />
+      ) : (
+        <Stack spacing={4} sx={{ alignItems: 'center', position: 'relative', pt: 2 }}>
+          <ButtonBase
+            onClick={() => void navigate('/account-details')}
+            aria-label="Open profile details"
+            sx={{ flexDirection: 'column', gap: 1.5, p: 2, borderRadius: 4 }}
+          >
+            <Typography variant="h1" component="h1" color="primary">
+              Welcome
+            </Typography>
+            <Typography variant="h3" component="p">
+              {user?.username}!
+            </Typography>
+            <AvatarImage avatarId={user?.avatar_id} name={user?.username} size={120} />
+          </ButtonBase>
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            onClick={() => void navigate('/landing')}
+          >
+            Play &apos;The Showdown&apos;
+          </Button>
+          <Button
+            variant="outlined"
+            size="large"
+            fullWidth
+            href={env.VITE_SHOP_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Shop Now
+          </Button>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Do you want to logout?"
+        onConfirm={() => void confirmLogout()}
+        onCancel={() => setConfirmOpen(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The one HTTP client (SPEC §4, §7, DESIGN §2). Every answer is `{success:true, data}` or
+ * `{success:false, error:{code,message}}`.
+ *
+ * - 401 (unless the request was cancelled): tokens are cleared and the user is signed out.
+ * - 403 whose error.code is not FORBIDDEN: the access token expired; one refresh (shared by
+ *   every request failing meanwhile) and one retry of the request.
+ * - 403 FORBIDDEN: an ordinary error.
+ * - A failed refresh clears local storage and goes to /login.
+ */
+import { API, type ApiFailure, type ApiSuccess, type RefreshData } from '@showdown/shared/api';
+import { STORAGE_KEYS } from '@showdown/shared/constants';
+import { ERROR_CODE, MSG } from '@showdown/shared/messages';
+import { env } from '../config/env';
+
+export const NO_REFRESH_TOKEN = 'No refresh token available';
+export const REFRESH_FAILED = 'Failed to refresh token';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no response arrived (network failure or cancellation). */
+  readonly status: number;
+  /** The server's error.code, when the body had one. */
+  readonly code: string | undefined;
+  /** The parsed response body, or null when there was none. */
+  readonly body: unknown;
+
+  constructor(message: string, status: number, code: string | undefined, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+
+  /** True when the request was cancelled by its caller. */
+  get aborted(): boolean {
+    return this.code === 'ABORTED';
+  }
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface AuthHandlers {
+  /** Called after a 401 cleared the tokens: reset the signed-in state. */
+  onUnauthorized: () => void;
+  /** Called after a failed refresh cleared local storage: reset state and go to /login. */
+  onRefreshFailed: () => void;
+  /** Called whenever a refresh stored new tokens. */
+  onTokensRefreshed?: (accessToken: string, refreshToken: string | null) => void;
+  /** Called when a call answers 'Game already completed.' (SPEC §4: go to /profile). */
+  onGameCompleted?: () => void;
+}
+
+let handlers: AuthHandlers = { onUnauthorized: () => {}, onRefreshFailed: () => {} };
+
+/** Wires sign-out and navigation; the app calls this once at start-up. */
+export function configureApiClient(next: AuthHandlers): void {
+  handlers = next;
+}
+
+export function getAccessToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.ACCESS_TOKEN);
+}
+
+export function getRefreshToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.REFRESH_TOKEN);
+}
+
+export function storeTokens(accessToken: string, refreshToken?: string | null): void {
+  localStorage.setItem(STORAGE_KEYS.ACCESS_TOKEN, accessToken);
+  if (refreshToken) localStorage.setItem(STORAGE_KEYS.REFRESH_TOKEN, refreshToken);
+}
+
+export function clearTokens(): void {
+  localStorage.removeItem(STORAGE_KEYS.ACCESS_TOKEN);
+  localStorage.removeItem(STORAGE_KEYS.REFRESH_TOKEN);
+}
+
+export function apiUrl(path: string): string {
+  return `${env.VITE_API_URL.replace(/\/+$/, '')}${path}`;
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function failureOf(body: unknown): ApiFailure['error'] | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof message !== 'string') return undefined;
+  return { code: code as ApiFailure['error']['code'], message };
+}
+
+function errorFromResponse(status: number, body: unknown): ApiError {
+  const failure = failureOf(body);
+  const message = failure?.message ?? `Request failed with status ${status}`;
+  return new ApiError(message, status, failure?.code, body);
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function runRefresh(): Promise<string> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) throw new ApiError(NO_REFRESH_TOKEN, 0, undefined, null);
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(apiUrl(API.refresh), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    body = await readBody(response);
+  } catch {
+    throw new ApiError(REFRESH_FAILED, 0, undefined, null);
+  }
+  const data = (body as Partial<ApiSuccess<RefreshData>> | null)?.data;
+  if (!response.ok || !data?.access_token) {
+    throw new ApiError(REFRESH_FAILED, response.status, failureOf(body)?.code, body);
+  }
+  storeTokens(data.access_token, data.refresh_token ?? null);
+  handlers.onTokensRefreshed?.(data.access_token, data.refresh_token ?? null);
+  return data.access_token;
+}
+
+/**
+ * Refreshes the access token. Concurrent callers share one refresh. On failure local storage is
+ * cleared and the refresh-failed handler runs (sign out, go to /login).
+ */
+export function refreshAccessToken(): Promise<string> {
+  if (!refreshInFlight) {
+    refreshInFlight = runRefresh()
+      .catch((error: unknown) => {
+        localStorage.clear();
+        handlers.onRefreshFailed();
+        throw error;
+      })
+      .finally(() => {
+        refreshInFlight = null;
+      });
+  }
+  return refreshInFlight;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  retried: boolean,
+): Promise<ApiSuccess<T>> {
+  const token = getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  let parsed: unknown;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+    parsed = await readBody(response);
+  } catch (error) {
+    if (isAbort(error, options.signal)) {
+      throw new ApiError('Request cancelled', 0, 'ABORTED', null);
+    }
+    const message = error instanceof Error ? error.message : 'Network error';
+    throw new ApiError(message, 0, undefined, null);
+  }
+
+  if (response.status === 401) {
+    if (options.signal?.aborted) throw new ApiError('Request cancelled', 0, 'ABORTED', null);
+    clearTokens();
+    handlers.onUnauthorized();
+    throw errorFromResponse(401, parsed);
+  }
+
+  if (response.status === 403 && failureOf(parsed)?.code !== ERROR_CODE.FORBIDDEN && !retried) {
+    // A refresh that finished while this request was in flight already fixed the token.
+    const current = getAccessToken();
+    if (!current || current === token) await refreshAccessToken();
+    return send<T>(method, path, body, options, true);
+  }
+
+  if (!response.ok || (parsed as { success?: unknown } | null)?.success === false) {
+    const error = errorFromResponse(response.status, parsed);
+    if (error.code === ERROR_CODE.GAME_COMPLETED || error.message === MSG.GAME_COMPLETED) {
+      handlers.onGameCompleted?.();
+    }
+    throw error;
+  }
+  return parsed as ApiSuccess<T>;
+}
+
+export const api = {
+  get: <T>(path: string, options: RequestOptions = {}) =>
+    send<T>('GET', path, undefined, options, false),
+  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    send<T>('POST', path, body, options, false),
+  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    send<T>('PUT', path, body, options, false),
+};
+
+/** The message to show for any failure: the server's error.message or the network error's. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.') {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

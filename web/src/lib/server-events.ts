@@ -1,0 +1,22 @@
+import type { ServerEventName } from '@showdown/shared/protocol';
+
+/** Every ServerToClientEvents name; `satisfies` makes a new protocol event a compile error here. */
+const EVENTS = {
+  'lobby:joined': true,
+  'player:updated': true,
+  'player:removed': true,
+  'settings:changed': true,
+  'game:started': true,
+  'firstPlayer:picked': true,
+  'price:updated': true,
+  'phase:started': true,
+  'phase:ended': true,
+  'payday:given': true,
+  'mayhem:created': true,
+  'mayhem:responded': true,
+  'mayhem:averaged': true,
+  'game:ended': true,
+  'portfolio:updated': true,
+} as const satisfies Record<ServerEventName, true>;
+
+export const SERVER_EVENT_NAMES = Object.keys(EVENTS) as ServerEventName[];

@@ -1,0 +1,189 @@
+/**
+ * The live connection to one game (DESIGN §5). Transport only: what to do with a snapshot or an
+ * event is injected, so this file knows neither the store nor the router.
+ *
+ * - connect (first time, or a reconnect that Connection State Recovery could not restore):
+ *   'game:join' — (re)enters the game room and answers a full snapshot.
+ * - an event whose seq shows a gap: 'game:resync' for a fresh snapshot (one at a time).
+ * - connect_error TOKEN_EXPIRED: refresh the access token and connect again.
+ * - spectators connect without a token and send 'board:spectate'.
+ */
+import { SERVER_EVENT_NAMES } from './server-events';
+import type {
+  Ack,
+  ClientToServerEvents,
+  GameSnapshot,
+  ServerEventName,
+  ServerToClientEvents,
+} from '@showdown/shared/protocol';
+import { CONNECT_ERROR } from '@showdown/shared/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { env } from '../config/env';
+
+export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type EventResult = 'applied' | 'stale' | 'gap' | 'ignored' | 'removed-self';
+
+export type EventHandler = <E extends ServerEventName>(
+  name: E,
+  payload: Parameters<ServerToClientEvents[E]>[0],
+) => EventResult;
+
+const ACK_TIMEOUT_MS = 10_000;
+
+export interface ConnectionHandlers {
+  onSnapshot: (snapshot: GameSnapshot) => void;
+  /** Applies one event; returning 'gap' asks for a snapshot. */
+  onEvent: EventHandler;
+  /** A join/resync/spectate refusal, a handshake refusal or a failed token refresh. */
+  onError?: (message: string, code?: string) => void;
+}
+
+export interface GameConnectionOptions extends ConnectionHandlers {
+  gameId: number;
+  getToken: () => string | null;
+  /** Refreshes the access token (the api client's single-flight refresh). */
+  refreshToken: () => Promise<string>;
+  /** For tests: builds the socket instead of socket.io-client's io(). */
+  createSocket?: (auth: SocketAuth) => GameSocket;
+}
+
+export interface SpectateOptions extends ConnectionHandlers {
+  code: string;
+  createSocket?: (auth: SocketAuth) => GameSocket;
+}
+
+export type SocketAuth = (cb: (data: { token?: string }) => void) => void;
+
+export interface GameConnection {
+  socket: GameSocket;
+  /** Asks for a fresh snapshot (manual refresh or after a seq gap). */
+  resync: () => Promise<void>;
+  disconnect: () => void;
+}
+
+/** The socket.io-client socket, pointed at VITE_API_URL ('' = this origin). */
+export function createSocket(auth: SocketAuth): GameSocket {
+  const options = { auth, autoConnect: false, transports: ['websocket', 'polling'] };
+  return env.VITE_API_URL ? io(env.VITE_API_URL, options) : io(options);
+}
+
+type SnapshotCommand = 'game:join' | 'game:resync';
+
+function requestSnapshot(
+  socket: GameSocket,
+  command: SnapshotCommand | 'board:spectate',
+  payload: { game_id: number } | { code: string },
+  handlers: ConnectionHandlers,
+): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (error: Error | null, answer?: Ack<GameSnapshot>) => {
+      if (error || !answer) handlers.onError?.(error?.message ?? 'No answer from the server');
+      else if ('error' in answer) handlers.onError?.(answer.error.message, answer.error.code);
+      else handlers.onSnapshot(answer.data);
+      resolve();
+    };
+    const timed = socket.timeout(ACK_TIMEOUT_MS);
+    if (command === 'board:spectate') timed.emit(command, payload as { code: string }, done);
+    else timed.emit(command, payload as { game_id: number }, done);
+  });
+}
+
+function listen(socket: GameSocket, handlers: ConnectionHandlers, onGap: () => void): void {
+  for (const name of SERVER_EVENT_NAMES) {
+    // One generic listener per event name; the payload type follows the name.
+    (socket.on as (event: string, listener: (payload: never) => void) => void)(name, (payload) => {
+      if (handlers.onEvent(name, payload) === 'gap') onGap();
+    });
+  }
+}
+
+/** Connects to one game as a seated player and keeps the state in sync. */
+export function connectGame(options: GameConnectionOptions): GameConnection {
+  const { gameId, getToken, refreshToken } = options;
+  const auth: SocketAuth = (cb) => {
+    const token = getToken();
+    cb(token ? { token } : {});
+  };
+  const socket = (options.createSocket ?? createSocket)(auth);
+  let resyncing: Promise<void> | null = null;
+  let closed = false;
+
+  const resync = () => {
+    resyncing ??= requestSnapshot(socket, 'game:resync', { game_id: gameId }, options).finally(
+      () => {
+        resyncing = null;
+      },
+    );
+    return resyncing;
+  };
+
+  socket.on('connect', () => {
+    // A recovered session replayed the missed events and kept the room.
+    if (socket.recovered) return;
+    void requestSnapshot(socket, 'game:join', { game_id: gameId }, options);
+  });
+
+  socket.on('connect_error', (error) => {
+    if (closed) return;
+    if (error.message === CONNECT_ERROR.TOKEN_EXPIRED) {
+      refreshToken().then(
+        () => {
+          if (!closed) socket.connect();
+        },
+        (refreshError: unknown) =>
+          options.onError?.(
+            refreshError instanceof Error ? refreshError.message : 'Failed to refresh token',
+          ),
+      );
+      return;
+    }
+    if (!socket.active) options.onError?.(error.message);
+  });
+
+  listen(socket, options, () => void resync());
+  socket.connect();
+
+  return {
+    socket,
+    resync,
+    disconnect: () => {
+      closed = true;
+      socket.disconnect();
+    },
+  };
+}
+
+/** A read-only view of a board's current game, without signing in. */
+export function spectateBoard(options: SpectateOptions): GameConnection {
+  const socket = (options.createSocket ?? createSocket)((cb) => cb({}));
+  const code = options.code.trim().toUpperCase();
+  let resyncing: Promise<void> | null = null;
+  const resync = () => {
+    resyncing ??= requestSnapshot(socket, 'board:spectate', { code }, options).finally(() => {
+      resyncing = null;
+    });
+    return resyncing;
+  };
+  socket.on('connect', () => {
+    if (!socket.recovered) void resync();
+  });
+  socket.on('connect_error', (error) => {
+    if (!socket.active) options.onError?.(error.message);
+  });
+  listen(socket, options, () => void resync());
+  socket.connect();
+  return { socket, resync, disconnect: () => socket.disconnect() };
+}
+
+let active: GameConnection | null = null;
+
+/** The connection the app shell opened, so a screen's refresh button can resync. */
+export function setActiveConnection(connection: GameConnection | null): void {
+  active = connection;
+}
+
+/** Asks the live connection for a fresh snapshot; resolves at once when none is open. */
+export function resyncGame(): Promise<void> {
+  return active ? active.resync() : Promise.resolve();
+}

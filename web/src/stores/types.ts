@@ -1,0 +1,15 @@
+import type { StateCreator } from 'zustand';
+import type { AuthSlice } from './auth-slice';
+import type { GameSlice } from './game-slice';
+import type { PortfolioSlice } from './portfolio-slice';
+import type { RequestSlice } from './request-slice';
+
+export type AppState = AuthSlice & GameSlice & PortfolioSlice & RequestSlice;
+
+/** A slice of the one bound store, created inside persist(immer(…)). */
+export type SliceCreator<S> = StateCreator<
+  AppState,
+  [['zustand/persist', unknown], ['zustand/immer', never]],
+  [],
+  S
+>;
