@@ -38,11 +38,11 @@ export async function loadTransactions(gameId: number): Promise<TransactionEntry
 }
 
 /**
- * Places a buy (0) or sell (1) order at the current price, then reloads the portfolio (the
- * socket also pushes it). Resolves to the server's success message.
+ * Places a buy (0) or sell (1) order at the current price; the answer is my new portfolio.
+ * Resolves to the server's success message.
  */
 export async function placeOrder(gameId: number, order: TradeInput): Promise<string> {
-  const answer = await runRequest('trade', () => api.post<unknown>(API.trade(gameId), order));
-  await loadPortfolio(gameId);
+  const answer = await runRequest('trade', () => api.post<Portfolio>(API.trade(gameId), order));
+  useAppStore.getState().setPortfolio(answer.data);
   return answer.message ?? MSG.ORDER_OK;
 }

@@ -5,8 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { rupeesToPaise } from '@showdown/shared/money';
-import { ordinal, rankPlayers } from '@showdown/shared/ranking';
+import type { RankingEntry } from '@showdown/shared/api';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
@@ -14,34 +13,17 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { env } from '../../../config/env';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
-import { loadShowdown, type StandingRow } from '../api/showdown';
+import { loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
 
-export interface RankedRow extends StandingRow {
-  rank: number;
-  rank_label: string;
-  rank_name: string;
-}
-
 /**
- * Players by balance, highest first, with their rank (ties share one), ordinal label and rank
- * name: the server's when every row has them, else computed by the shared ranking rules.
+ * The final ranking, best first: the server ranks by net worth with the shared ranking rules
+ * (ties share a rank), so rank, rank_label and rank_name are shown as they come.
  */
-export function rankRows(rows: readonly StandingRow[]): RankedRow[] {
-  const fromServer = rows.every((r) => r.rank !== undefined && r.rank_name !== undefined);
-  if (fromServer) {
-    return rows
-      .map((r) => ({
-        ...r,
-        rank: r.rank ?? 0,
-        rank_label: r.rank_label ?? ordinal(r.rank ?? 0),
-        rank_name: r.rank_name ?? '',
-      }))
-      .sort((a, b) => a.rank - b.rank || b.balance - a.balance);
-  }
-  return rankPlayers(
-    rows.map((r) => ({ ...r, id: r.player_id, balancePaise: rupeesToPaise(r.balance) })),
-  ).map(({ id: _id, balancePaise: _paise, ...row }) => row);
+export function orderRanking(ranking: readonly RankingEntry[]): RankingEntry[] {
+  return [...ranking].sort(
+    (a, b) => a.rank - b.rank || b.balance - a.balance || a.player_id - b.player_id,
+  );
 }
 
 const SOCIAL_LINKS = [
@@ -55,7 +37,7 @@ export function LeaderboardScreen() {
   const navigate = useNavigate();
   const gameId = useAppStore((s) => s.gameId);
   const ranking = useAppStore((s) => s.ranking);
-  const [loaded, setLoaded] = useState<StandingRow[] | null>(null);
+  const [loaded, setLoaded] = useState<RankingEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -69,8 +51,8 @@ export function LeaderboardScreen() {
     };
   }, [gameId, ranking]);
 
-  const source: StandingRow[] | null = ranking ?? loaded;
-  const rows = source ? rankRows(source) : null;
+  const source = ranking ?? loaded;
+  const rows = source ? orderRanking(source) : null;
 
   return (
     <PageLayout title="Leaderboard" back={false} help>

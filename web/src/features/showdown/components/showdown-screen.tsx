@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import type { RankingEntry } from '@showdown/shared/api';
 import { ROLE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from 'notistack';
@@ -14,7 +15,7 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
-import { endGame, loadShowdown, type StandingRow } from '../api/showdown';
+import { endGame, loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
 
 /** /portfolio-showdown: every player's balance; the broker resumes or ends the game. */
@@ -22,7 +23,7 @@ export function ShowdownScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const role = useAppStore((s) => s.role);
-  const [rows, setRows] = useState<StandingRow[] | null>(null);
+  const [rows, setRows] = useState<RankingEntry[] | null>(null);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [ending, setEnding] = useState(false);
   const load = useCallback(async (gameId: number) => setRows(await loadShowdown(gameId)), []);
