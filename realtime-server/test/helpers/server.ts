@@ -20,7 +20,11 @@ export interface TestServer {
 
 /** A whole server on an ephemeral port with its own fresh database and OTP inbox. */
 export async function startTestServer(
-  options: { clock?: Clock; env?: Record<string, string>; database?: DatabaseHandle & { url?: string } } = {},
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    database?: DatabaseHandle & { url?: string };
+  } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const otps = new OtpInbox();
@@ -59,7 +63,11 @@ export async function startTestServer(
  * X-Forwarded-For, the client address the server sees (startTestServer trusts the proxy header).
  */
 export function http(baseUrl: string, token?: string, options: { ip?: string } = {}) {
-  const call = async <T = any>(method: string, path: string, body?: unknown): Promise<HttpAnswer<T>> => {
+  const call = async <T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<HttpAnswer<T>> => {
     const res = await fetch(baseUrl + path, {
       method,
       headers: {
@@ -109,7 +117,11 @@ export interface SignedUp {
 }
 
 /** Signs a new user up through the real OTP flow: send-otp, login (unknown), register. */
-export async function signUp(server: TestServer, username: string, phone = nextPhone()): Promise<SignedUp> {
+export async function signUp(
+  server: TestServer,
+  username: string,
+  phone = nextPhone(),
+): Promise<SignedUp> {
   const api = http(server.url, undefined, { ip: nextIp() });
   const before = server.otps.count(phone);
   const sent = await api.post('/api/auth/send-otp', { country_code: '+91', phone_number: phone });
@@ -124,8 +136,13 @@ export async function signUp(server: TestServer, username: string, phone = nextP
   if (login.status !== 404 && login.status !== 200) {
     throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   }
-  const reg = await api.post('/api/auth/register', { username, country_code: '+91', phone_number: phone });
-  if (reg.status !== 200 && reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const reg = await api.post('/api/auth/register', {
+    username,
+    country_code: '+91',
+    phone_number: phone,
+  });
+  if (reg.status !== 200 && reg.status !== 201)
+    throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
   const data = reg.body.data;
   return {
     token: data.token_details.access_token,
