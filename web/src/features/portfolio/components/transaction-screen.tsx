@@ -1,5 +1,6 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import IconButton from '@mui/material/IconButton';
+import { GAME_STATUS } from '@showdown/shared/constants';
 import { useEffect, useRef } from 'react';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { Loader } from '../../../components/ui/loader';
@@ -17,6 +18,7 @@ export function TransactionScreen() {
   const stocks = useAppStore((s) => s.stocks);
   const portfolio = useAppStore((s) => s.portfolio);
   const paydaysGiven = useAppStore((s) => s.settings?.paydays_given);
+  const ended = useAppStore((s) => s.status === GAME_STATUS.COMPLETED);
   const { refresh } = useGameLoad(loadTransactions);
 
   const seen = useRef(false);
@@ -25,9 +27,11 @@ export function TransactionScreen() {
       seen.current = true;
       return;
     }
+    // A completed game has no more history, and its calls would answer 'Game already completed.'.
+    if (ended) return;
     const timer = window.setTimeout(() => void refresh(), 300);
     return () => window.clearTimeout(timer);
-  }, [stocks, portfolio, paydaysGiven, refresh]);
+  }, [stocks, portfolio, paydaysGiven, ended, refresh]);
 
   const firstLoad =
     transactions.length === 0 && (requestStatus === 'idle' || requestStatus === 'loading');

@@ -1,0 +1,82 @@
+/**
+ * Test helpers for the in-game screens: the app's providers around a MemoryRouter, a probe that
+ * shows where navigation went, store set-up and a fake api client answering by method and path.
+ */
+import type { ApiSuccess } from '@showdown/shared/api';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders } from '../../src/app/provider';
+import { ApiError } from '../../src/lib/api-client';
+import { resetAppStore, useAppStore, type AppState } from '../../src/stores/app-store';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+interface RenderOptions {
+  path: string;
+  state?: unknown;
+}
+
+/** Renders `ui` at `path`; any other route renders a probe naming its path. */
+export function renderScreen(ui: ReactElement, { path, state }: RenderOptions) {
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { user, ...result };
+}
+
+/** The path the screen navigated to, once it has left. */
+export async function findLocation(): Promise<string> {
+  return (await screen.findByTestId('location')).textContent ?? '';
+}
+
+/** A fresh store holding a running game (id 7) plus the given state. */
+export function setGame(state: Partial<AppState>): void {
+  resetAppStore();
+  useAppStore.setState({ gameId: 7, status: 2, ...state });
+}
+
+export type Handler = (body: unknown) => unknown;
+
+/** Success answer body. */
+export function ok<T>(data: T, message?: string): ApiSuccess<T> {
+  return { success: true, data, ...(message && { message }) };
+}
+
+/** What the api client throws for a failed call. */
+export function failure(message: string, status = 400, code = 'VALIDATION'): ApiError {
+  return new ApiError(message, status, code, { success: false, error: { code, message } });
+}
+
+export interface FakeApi {
+  get: ReturnType<typeof vi.fn>;
+  post: ReturnType<typeof vi.fn>;
+  put: ReturnType<typeof vi.fn>;
+}
+
+/**
+ * Points the mocked api client at handlers keyed 'METHOD /path'. A handler returns the answer
+ * body or throws; an unknown route fails the call like a 404.
+ */
+export function serve(fake: FakeApi, routes: Record<string, Handler>): void {
+  for (const method of ['get', 'post', 'put'] as const) {
+    fake[method].mockImplementation(async (path: string, body?: unknown) => {
+      const handler = routes[`${method.toUpperCase()} ${path}`];
+      if (!handler) throw failure(`No route ${method.toUpperCase()} ${path}`, 404, 'NOT_FOUND');
+      return handler(body);
+    });
+  }
+}
