@@ -145,8 +145,9 @@ export function refreshAccessToken(): Promise<string> {
   if (!refreshInFlight) {
     refreshInFlight = runRefresh()
       .catch((error: unknown) => {
-        localStorage.clear();
         handlers.onRefreshFailed();
+        // After the sign-out, so nothing it persists survives.
+        localStorage.clear();
         throw error;
       })
       .finally(() => {

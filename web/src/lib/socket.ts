@@ -2,9 +2,9 @@
  * The live connection to one game (DESIGN §5). Transport only: what to do with a snapshot or an
  * event is injected, so this file knows neither the store nor the router.
  *
- * - connect (first time, or a reconnect that Connection State Recovery could not restore):
- *   'game:join' — (re)enters the game room and answers a full snapshot.
- * - an event whose seq shows a gap: 'game:resync' for a fresh snapshot (one at a time).
+ * - first connect: 'game:join' enters the game room and answers a full snapshot.
+ * - a reconnect that Connection State Recovery could not restore, or an event whose seq shows a
+ *   gap: 'game:resync' for a fresh snapshot (one at a time; it also re-enters the room).
  * - connect_error TOKEN_EXPIRED: refresh the access token and connect again.
  * - spectators connect without a token and send 'board:spectate'.
  */
@@ -16,7 +16,7 @@ import type {
   ServerEventName,
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
-import { CONNECT_ERROR } from '@showdown/shared/protocol';
+import { CONNECT_ERROR, PROTOCOL_VERSION } from '@showdown/shared/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { env } from '../config/env';
 
@@ -53,7 +53,7 @@ export interface SpectateOptions extends ConnectionHandlers {
   createSocket?: (auth: SocketAuth) => GameSocket;
 }
 
-export type SocketAuth = (cb: (data: { token?: string }) => void) => void;
+export type SocketAuth = (cb: (data: { token?: string; protocol: number }) => void) => void;
 
 export interface GameConnection {
   socket: GameSocket;
@@ -103,7 +103,7 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
   const { gameId, getToken, refreshToken } = options;
   const auth: SocketAuth = (cb) => {
     const token = getToken();
-    cb(token ? { token } : {});
+    cb(token ? { token, protocol: PROTOCOL_VERSION } : { protocol: PROTOCOL_VERSION });
   };
   const socket = (options.createSocket ?? createSocket)(auth);
   let resyncing: Promise<void> | null = null;
@@ -118,10 +118,16 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
     return resyncing;
   };
 
+  let joined = false;
   socket.on('connect', () => {
-    // A recovered session replayed the missed events and kept the room.
-    if (socket.recovered) return;
-    void requestSnapshot(socket, 'game:join', { game_id: gameId }, options);
+    if (!joined) {
+      joined = true;
+      void requestSnapshot(socket, 'game:join', { game_id: gameId }, options);
+      return;
+    }
+    // A recovered session replayed the missed events and kept the room; otherwise resync
+    // (which also re-enters the game room).
+    if (!socket.recovered) void resync();
   });
 
   socket.on('connect_error', (error) => {
@@ -156,7 +162,7 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
 
 /** A read-only view of a board's current game, without signing in. */
 export function spectateBoard(options: SpectateOptions): GameConnection {
-  const socket = (options.createSocket ?? createSocket)((cb) => cb({}));
+  const socket = (options.createSocket ?? createSocket)((cb) => cb({ protocol: PROTOCOL_VERSION }));
   const code = options.code.trim().toUpperCase();
   let resyncing: Promise<void> | null = null;
   const resync = () => {

@@ -72,7 +72,6 @@ export function CodeInput({
       onSubmit?.();
     } else if (event.key === 'Backspace' && value[index] === '' && index > 0) {
       event.preventDefault();
-      setAt(index - 1, '');
       focus(index - 1);
     } else if (event.key === 'ArrowLeft') {
       focus(index - 1);

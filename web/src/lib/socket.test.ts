@@ -1,0 +1,171 @@
+import type { GameSettings } from '@showdown/shared/api';
+import type { Ack, GameSnapshot } from '@showdown/shared/protocol';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAppStore, useAppStore } from '../stores/app-store';
+import { connectGame, type GameSocket, type SocketAuth } from './socket';
+
+const settings: GameSettings = {
+  starting_funds: 500000,
+  payday_increment: 100000,
+  trade_phase_duration: 120,
+  orderbook_status: 0,
+  ends_at: null,
+  paydays_given: 0,
+  paydays_total: 3,
+};
+
+function snapshot(seq: number, price: number): GameSnapshot {
+  return {
+    seq,
+    game: { id: 9, board_code: 'AB12', status: 2, settings, first_player: null },
+    players: [],
+    stocks: [{ id: 1, stock_id: 1, name: 'Tandoor Motors', image: '', current_price: price }],
+    mayhem: null,
+    ranking: null,
+    me: null,
+  };
+}
+
+/** Just enough of a socket.io client socket: records emits and answers acks. */
+class FakeSocket {
+  recovered = false;
+  active = true;
+  auth: SocketAuth;
+  connects = 0;
+  emitted: { event: string; payload: unknown }[] = [];
+  answer: (event: string) => Ack<GameSnapshot> = () => ({ data: snapshot(5, 100) });
+  private listeners = new Map<string, ((payload: unknown) => void)[]>();
+
+  constructor(auth: SocketAuth) {
+    this.auth = auth;
+  }
+
+  on(event: string, listener: (payload: unknown) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+
+  timeout() {
+    return {
+      emit: (event: string, payload: unknown, ack: (err: Error | null, res: unknown) => void) => {
+        this.emitted.push({ event, payload });
+        const res = this.answer(event);
+        queueMicrotask(() => ack(null, res));
+      },
+    };
+  }
+
+  connect() {
+    this.connects += 1;
+    this.fire('connect');
+    return this;
+  }
+
+  disconnect() {
+    return this;
+  }
+
+  fire(event: string, payload?: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) listener(payload);
+  }
+
+  commands() {
+    return this.emitted.map((e) => e.event);
+  }
+}
+
+const price = (seq: number, value: number) => ({
+  seq,
+  game_id: 9,
+  stock_id: 1,
+  previous_price: 0,
+  price: value,
+  percentage: 1,
+});
+
+function open(refreshToken = vi.fn(async () => 'new-token')) {
+  let fake: FakeSocket | undefined;
+  const connection = connectGame({
+    gameId: 9,
+    getToken: () => localStorage.getItem('access_token'),
+    refreshToken,
+    onSnapshot: (s) => useAppStore.getState().loadSnapshot(s),
+    onEvent: (name, payload) => useAppStore.getState().applyEvent(name, payload),
+    createSocket: (auth) => {
+      fake = new FakeSocket(auth);
+      return fake as unknown as GameSocket;
+    },
+  });
+  return { connection, socket: fake!, refreshToken };
+}
+
+beforeEach(() => {
+  resetAppStore();
+  useAppStore.setState({ gameId: 9 });
+  localStorage.setItem('access_token', 'tok');
+});
+
+describe('game connection', () => {
+  it('joins the game on connect and loads the snapshot', async () => {
+    const { socket } = open();
+    expect(socket.emitted).toEqual([{ event: 'game:join', payload: { game_id: 9 } }]);
+    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(5));
+    expect(useAppStore.getState().stocks[0]?.current_price).toBe(100);
+  });
+
+  it('sends the current access token in the handshake', () => {
+    const { socket } = open();
+    const seen: unknown[] = [];
+    socket.auth((data) => seen.push(data));
+    expect(seen).toEqual([{ token: 'tok', protocol: 1 }]);
+  });
+
+  it('applies events in order and asks for a resync on a seq gap', async () => {
+    const { socket } = open();
+    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(5));
+    socket.fire('price:updated', price(6, 110));
+    expect(useAppStore.getState().stocks[0]?.current_price).toBe(110);
+    expect(socket.commands()).toEqual(['game:join']);
+
+    socket.answer = () => ({ data: snapshot(8, 130) });
+    socket.fire('price:updated', price(8, 999));
+    expect(socket.commands()).toEqual(['game:join', 'game:resync']);
+    expect(socket.emitted[1]?.payload).toEqual({ game_id: 9 });
+    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(8));
+    expect(useAppStore.getState().stocks[0]?.current_price).toBe(130);
+  });
+
+  it('sends one resync at a time however many gapped events arrive', async () => {
+    const { socket } = open();
+    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(5));
+    socket.fire('price:updated', price(9, 1));
+    socket.fire('price:updated', price(10, 2));
+    expect(socket.commands().filter((c) => c === 'game:resync')).toHaveLength(1);
+  });
+
+  it('resyncs after a reconnect without recovery, not after a recovered one', async () => {
+    const { socket } = open();
+    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(5));
+    socket.recovered = true;
+    socket.fire('connect');
+    expect(socket.commands()).toEqual(['game:join']);
+    socket.recovered = false;
+    socket.fire('connect');
+    expect(socket.commands()).toEqual(['game:join', 'game:resync']);
+  });
+
+  it('refreshes the token and reconnects on connect_error TOKEN_EXPIRED', async () => {
+    const { socket, refreshToken } = open();
+    socket.active = false;
+    socket.fire('connect_error', new Error('TOKEN_EXPIRED'));
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(socket.connects).toBe(2));
+  });
+
+  it('does not refresh on other handshake errors', () => {
+    const { socket, refreshToken } = open();
+    socket.active = false;
+    socket.fire('connect_error', new Error('UNAUTHORIZED'));
+    expect(refreshToken).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { AppProviders } from '../src/app/provider';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+interface RenderRouteOptions {
+  /** The route pattern the screen is mounted at, e.g. '/join-game/:update'. */
+  path: string;
+  /** The URL to start at; defaults to `path`. */
+  url?: string;
+  state?: unknown;
+}
+
+/**
+ * Renders one screen inside the app's providers and a memory router. Every other path renders
+ * a probe showing where the screen navigated to (read it with `currentPath()`).
+ */
+export function renderRoute(element: ReactElement, { path, url, state }: RenderRouteOptions) {
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { initialEntries: [{ pathname: url ?? path, state }] },
+  );
+  const utils = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}
+
+/** The path a screen navigated to (after it left its own route). */
+export async function findNavigatedPath(): Promise<string> {
+  return (await screen.findByTestId('location')).textContent ?? '';
+}
+
+export interface MockResponse {
+  status?: number;
+  body: unknown;
+}
+
+export type FetchRoute = (url: string, init: RequestInit) => MockResponse | undefined;
+
+/** A fetch stub answering JSON per request; unknown requests fail the test loudly. */
+export function jsonResponse({ status = 200, body }: MockResponse): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export const ok = <T,>(data: T, message?: string): MockResponse => ({
+  body: { success: true, data, ...(message ? { message } : {}) },
+});
+
+export const fail = (status: number, code: string, message: string): MockResponse => ({
+  status,
+  body: { success: false, error: { code, message } },
+});
