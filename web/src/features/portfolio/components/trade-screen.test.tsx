@@ -1,0 +1,208 @@
+import { API, type Portfolio, type PortfolioRow, type StockEntry } from '@showdown/shared/api';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import {
+  failure,
+  ok,
+  renderScreen,
+  serve,
+  setGame,
+  type FakeApi,
+} from '../../../../test/in-game/render-screen';
+import { canBuy, canSell, cleanQuantity, type TradeContext } from './trade-rules';
+import { TradeScreen } from './trade-screen';
+
+vi.mock('../../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/api-client')>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn() },
+}));
+const fake = api as unknown as FakeApi;
+
+const STOCKS: StockEntry[] = [
+  {
+    id: 1,
+    stock_id: 1,
+    name: 'Tandoor Motors',
+    image: '/logos/tandoor-motors.svg',
+    current_price: 450,
+  },
+  {
+    id: 2,
+    stock_id: 2,
+    name: 'Monsoon Power',
+    image: '/logos/monsoon-power.svg',
+    current_price: 280,
+  },
+];
+
+function row(stock: StockEntry, quantity: number): PortfolioRow {
+  return {
+    stock_id: stock.stock_id,
+    name: stock.name,
+    image: stock.image,
+    total_quantity: quantity,
+    total_invested_price: quantity * stock.current_price,
+    current_price: stock.current_price,
+    market_value: quantity * stock.current_price,
+    profit_loss: 0,
+  };
+}
+
+function portfolio(cash: number, held: number, orderbook: 0 | 1): Portfolio {
+  return {
+    portfolio_data: [row(STOCKS[0]!, held), row(STOCKS[1]!, 0)],
+    total_balance: cash + held * 450,
+    total_profit_loss: '0.00',
+    current_balance: cash,
+    orderbook_status: orderbook,
+    ends_at: orderbook ? new Date(Date.now() + 60_000).toISOString() : null,
+  };
+}
+
+function serveHub(p: Portfolio, extra: Parameters<typeof serve>[1] = {}) {
+  serve(fake, {
+    [`GET ${API.portfolio(7)}`]: () => ok(p),
+    [`GET ${API.stocks(7)}`]: () =>
+      ok({
+        stocks_data: STOCKS,
+        is_mm_exist: 0,
+        game_status: 2,
+        orderbook_status: p.orderbook_status,
+        ends_at: p.ends_at,
+      }),
+    ...extra,
+  });
+}
+
+function buttonsOf(company: string) {
+  const item = screen.getByRole('listitem', { name: company });
+  return {
+    buy: within(item).getByRole('button', { name: `BUY ${company}` }),
+    sell: within(item).getByRole('button', { name: `SELL ${company}` }),
+  };
+}
+
+async function openHub() {
+  const rendered = renderScreen(<TradeScreen />, { path: '/trade' });
+  await screen.findByRole('listitem', { name: 'Tandoor Motors' });
+  await waitFor(() => expect(fake.get).toHaveBeenCalledTimes(2));
+  return rendered;
+}
+
+describe('trade rules', () => {
+  const on: TradeContext = { orderbookStatus: 1, gameStatus: 2, role: 2, cash: 100 };
+  it('needs the phase on, a running game and an investor role', () => {
+    expect(canBuy(on)).toBe(true);
+    expect(canBuy({ ...on, orderbookStatus: 0 })).toBe(false);
+    expect(canBuy({ ...on, gameStatus: 1 })).toBe(false);
+    expect(canBuy({ ...on, role: 1 })).toBe(false);
+    expect(canBuy({ ...on, role: 3 })).toBe(true);
+  });
+  it('BUY needs cash and SELL needs shares', () => {
+    expect(canBuy({ ...on, cash: 0 })).toBe(false);
+    expect(canSell(on, 0)).toBe(false);
+    expect(canSell(on, 3)).toBe(true);
+    expect(canSell({ ...on, orderbookStatus: 0 }, 3)).toBe(false);
+  });
+  it('strips everything but digits and dots from the quantity', () => {
+    expect(cleanQuantity('1a2-3 .5e')).toBe('123.5');
+    expect(cleanQuantity('₹10,000')).toBe('10000');
+  });
+});
+
+describe('TradeScreen', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    setGame({ role: 2 });
+  });
+
+  it('shows the cash balance in INR and disables BUY and SELL while the phase is off', async () => {
+    serveHub(portfolio(500000, 10, 0));
+    await openHub();
+    expect(screen.getByText('₹5,00,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Trade phase is closed')).toBeInTheDocument();
+    for (const name of ['Tandoor Motors', 'Monsoon Power']) {
+      expect(buttonsOf(name).buy).toBeDisabled();
+      expect(buttonsOf(name).sell).toBeDisabled();
+    }
+  });
+
+  it('enables BUY with cash and SELL only for held shares while the phase is on', async () => {
+    serveHub(portfolio(500000, 10, 1));
+    await openHub();
+    expect(screen.getByRole('timer', { name: 'Trade phase countdown' })).toHaveTextContent(/\d+s/);
+    expect(buttonsOf('Tandoor Motors').buy).toBeEnabled();
+    expect(buttonsOf('Tandoor Motors').sell).toBeEnabled();
+    expect(buttonsOf('Monsoon Power').buy).toBeEnabled();
+    expect(buttonsOf('Monsoon Power').sell).toBeDisabled();
+  });
+
+  it('disables BUY with zero cash', async () => {
+    serveHub(portfolio(0, 10, 1));
+    await openHub();
+    expect(buttonsOf('Tandoor Motors').buy).toBeDisabled();
+    expect(buttonsOf('Tandoor Motors').sell).toBeEnabled();
+  });
+
+  it('disables trading when the game is not running', async () => {
+    serveHub(portfolio(500000, 10, 1));
+    await openHub();
+    act(() => useAppStore.getState().setGameStatus(1));
+    expect(buttonsOf('Tandoor Motors').buy).toBeDisabled();
+  });
+
+  it('turns the buttons off live when the phase ends', async () => {
+    serveHub(portfolio(500000, 10, 1));
+    await openHub();
+    expect(buttonsOf('Tandoor Motors').buy).toBeEnabled();
+    act(() => useAppStore.getState().setOrderbook(0, null));
+    expect(buttonsOf('Tandoor Motors').buy).toBeDisabled();
+    expect(await screen.findByText('Trade ended.')).toBeInTheDocument();
+  });
+
+  it('orders: quantity keeps digits and dots, shows price and total, posts the trade', async () => {
+    const orders: unknown[] = [];
+    serveHub(portfolio(500000, 10, 1), {
+      [`POST ${API.trade(7)}`]: (body) => {
+        orders.push(body);
+        return ok(portfolio(499100, 12, 1), 'Order placed successfully.');
+      },
+    });
+    const { user } = await openHub();
+    await user.click(buttonsOf('Tandoor Motors').buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Tandoor Motors' });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    await user.type(quantity, '2x-');
+    expect(quantity).toHaveValue('2');
+    expect(within(dialog).getByRole('textbox', { name: 'Price' })).toHaveAttribute('readonly');
+    expect(within(dialog).getByRole('textbox', { name: 'Price' })).toHaveValue('₹450.00');
+    expect(within(dialog).getByRole('textbox', { name: 'Total' })).toHaveValue('₹900.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('Order placed successfully.')).toBeInTheDocument();
+    expect(orders).toEqual([{ stock_id: 1, trade_type: 0, quantity: 2 }]);
+    expect(useAppStore.getState().portfolio?.current_balance).toBe(499100);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("sells with trade_type 1 and toasts the server's error.message on failure", async () => {
+    serveHub(portfolio(500000, 10, 1), {
+      [`POST ${API.trade(7)}`]: () => {
+        throw failure('You do not have enough shares to sell.', 409, 'CONFLICT');
+      },
+    });
+    const { user } = await openHub();
+    await user.click(buttonsOf('Tandoor Motors').sell);
+    const dialog = await screen.findByRole('dialog', { name: 'Sell Tandoor Motors' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('You do not have enough shares to sell.')).toBeInTheDocument();
+    expect(fake.post).toHaveBeenCalledWith(API.trade(7), {
+      stock_id: 1,
+      trade_type: 1,
+      quantity: 50,
+    });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

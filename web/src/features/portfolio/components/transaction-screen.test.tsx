@@ -1,0 +1,121 @@
+import { API, type TransactionEntry } from '@showdown/shared/api';
+import { act, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import {
+  ok,
+  renderScreen,
+  serve,
+  setGame,
+  type FakeApi,
+} from '../../../../test/in-game/render-screen';
+import { TransactionScreen } from './transaction-screen';
+
+vi.mock('../../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/api-client')>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn() },
+}));
+const fake = api as unknown as FakeApi;
+
+const base = { image: null, stock_id: null, name: null, trade_type: null, quantity: null };
+const ENTRIES: TransactionEntry[] = [
+  {
+    ...base,
+    id: 'p1',
+    type: 'Price update',
+    price: '-6',
+    stock_id: 5,
+    name: 'Lotus Bank',
+    image: '/logos/lotus-bank.svg',
+    created_at: '2030-01-01T10:00:00Z',
+  },
+  {
+    ...base,
+    id: 'p2',
+    type: 'Price update',
+    price: '12',
+    stock_id: 1,
+    name: 'Tandoor Motors',
+    created_at: '2030-01-01T10:01:00Z',
+  },
+  { ...base, id: 'd1', type: 'PAYDAY', price: '100000', created_at: '2030-01-01T10:02:00Z' },
+  {
+    ...base,
+    id: 't1',
+    type: 'trade',
+    price: '1312.5',
+    stock_id: 3,
+    name: 'Chai Digital',
+    trade_type: 0,
+    quantity: 20,
+    created_at: '2030-01-01T10:03:00Z',
+  },
+  {
+    ...base,
+    id: 't2',
+    type: 'trade',
+    price: '450',
+    stock_id: 1,
+    name: 'Tandoor Motors',
+    trade_type: 1,
+    quantity: 5,
+    created_at: '2030-01-01T10:04:00Z',
+  },
+];
+
+function items() {
+  return screen.getAllByRole('listitem');
+}
+
+describe('TransactionScreen', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    setGame({ role: 2 });
+  });
+
+  it('shows price updates with percentage and arrow, paydays and trades', async () => {
+    serve(fake, { [`GET ${API.transactions(7)}`]: () => ok(ENTRIES) });
+    renderScreen(<TransactionScreen />, { path: '/transaction' });
+    await screen.findByRole('list', { name: 'Transactions' });
+    const [down, up, payday, bought, sold] = items();
+
+    expect(within(down!).getByText('Price Update')).toBeInTheDocument();
+    expect(within(down!).getByText('-6%')).toBeInTheDocument();
+    expect(within(down!).getByTitle('Down')).toBeInTheDocument();
+    expect(within(up!).getByText('+12%')).toBeInTheDocument();
+    expect(within(up!).getByTitle('Up')).toBeInTheDocument();
+
+    expect(within(payday!).getByText('PAYDAY')).toBeInTheDocument();
+    expect(within(payday!).getByText('+₹1,00,000.00')).toBeInTheDocument();
+
+    expect(within(bought!).getByText('Shares Bought')).toBeInTheDocument();
+    expect(within(bought!).getByText('Qty 20')).toBeInTheDocument();
+    expect(within(bought!).getByText('₹1,312.50')).toBeInTheDocument();
+    expect(within(sold!).getByText('Shares Sold')).toBeInTheDocument();
+    expect(within(sold!).getByText('Qty 5')).toBeInTheDocument();
+    expect(within(sold!).getByText('₹450.00')).toBeInTheDocument();
+  });
+
+  it("shows 'Oops! No transaction found' when the history is empty", async () => {
+    serve(fake, { [`GET ${API.transactions(7)}`]: () => ok([]) });
+    renderScreen(<TransactionScreen />, { path: '/transaction' });
+    expect(await screen.findByText('Oops! No transaction found')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Transactions' })).not.toBeInTheDocument();
+  });
+
+  it('reloads when a live event changes prices', async () => {
+    let answer: TransactionEntry[] = [];
+    serve(fake, { [`GET ${API.transactions(7)}`]: () => ok(answer) });
+    renderScreen(<TransactionScreen />, { path: '/transaction' });
+    expect(await screen.findByText('Oops! No transaction found')).toBeInTheDocument();
+    answer = ENTRIES.slice(0, 1);
+    act(() =>
+      useAppStore.setState({
+        stocks: [{ id: 5, stock_id: 5, name: 'Lotus Bank', image: '', current_price: 1428.8 }],
+      }),
+    );
+    expect(await screen.findByText('-6%')).toBeInTheDocument();
+    expect(fake.get).toHaveBeenCalledTimes(2);
+  });
+});
