@@ -1,0 +1,123 @@
+import { API } from '@showdown/shared/api';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  fail,
+  findNavigatedPath,
+  jsonResponse,
+  ok,
+  renderRoute,
+  type MockResponse,
+} from '../../../../test/render';
+import { resetAppStore, useAppStore } from '../../../stores/app-store';
+import { BoardCodeScreen } from './board-code-screen';
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+let joinAnswer: MockResponse;
+
+const join = (over: object = {}) => ({
+  game_id: 4,
+  board_code: 'AB1C',
+  broker_exists: false,
+  role: null,
+  player_id: null,
+  game_status: 1,
+  ...over,
+});
+
+beforeEach(() => {
+  resetAppStore();
+  joinAnswer = ok(join());
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => jsonResponse(joinAnswer));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const box = (n: number) => screen.getByRole('textbox', { name: `Board code character ${n}` });
+const values = () => [1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value);
+
+describe('board code boxes', () => {
+  it('upper-cases, auto-advances and rejects symbols', async () => {
+    const user = userEvent.setup();
+    renderRoute(<BoardCodeScreen />, { path: '/showDown' });
+    await user.click(box(1));
+    await user.keyboard('a');
+    expect(box(2)).toHaveFocus();
+    await user.keyboard('#');
+    expect(box(2)).toHaveFocus();
+    await user.keyboard('b1c');
+    expect(values()).toEqual(['A', 'B', '1', 'C']);
+    expect(box(4)).toHaveFocus();
+  });
+
+  it('Backspace on an empty box goes back', async () => {
+    const user = userEvent.setup();
+    renderRoute(<BoardCodeScreen />, { path: '/showDown' });
+    await user.click(box(1));
+    await user.keyboard('ab');
+    expect(box(3)).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(box(2)).toHaveFocus();
+  });
+
+  it("Enter with an incomplete code shows 'Please enter the Valid Code'", async () => {
+    const user = userEvent.setup();
+    renderRoute(<BoardCodeScreen />, { path: '/showDown' });
+    await user.click(box(1));
+    await user.keyboard('ab{Enter}');
+    expect(await screen.findByText('Please enter the Valid Code')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('pasting a code fills the boxes', async () => {
+    const user = userEvent.setup();
+    renderRoute(<BoardCodeScreen />, { path: '/showDown' });
+    await user.click(box(1));
+    await user.paste('xy12');
+    expect(values()).toEqual(['X', 'Y', '1', '2']);
+  });
+});
+
+describe('joining', () => {
+  async function submitCode() {
+    const user = userEvent.setup();
+    renderRoute(<BoardCodeScreen />, { path: '/showDown' });
+    await user.click(box(1));
+    await user.keyboard('ab1c');
+    await user.click(screen.getByRole('button', { name: 'Submit & Join Lobby' }));
+  }
+
+  it('a newcomer goes to the role choice with the game stored', async () => {
+    await submitCode();
+    expect(await findNavigatedPath()).toBe('/join-game/false');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(API.join);
+    expect(JSON.parse(init.body as string)).toEqual({ code: 'AB1C' });
+    expect(useAppStore.getState()).toMatchObject({ gameId: 4, boardCode: 'AB1C', status: 1 });
+  });
+
+  it("'User already in this board' in the lobby goes to /showdown-lobby", async () => {
+    joinAnswer = ok(join({ role: 1, player_id: 9 }), 'User already in this board');
+    await submitCode();
+    expect(await findNavigatedPath()).toBe('/showdown-lobby');
+    expect(useAppStore.getState()).toMatchObject({ role: 1, playerId: 9 });
+  });
+
+  it("'User already in this board' on a running game goes to /stock-prices", async () => {
+    joinAnswer = ok(join({ role: 2, player_id: 9, game_status: 2 }), 'User already in this board');
+    await submitCode();
+    expect(await findNavigatedPath()).toBe('/stock-prices');
+  });
+
+  it('shows other server messages', async () => {
+    joinAnswer = fail(409, 'CONFLICT', 'This board is full. A game has at most 7 players.');
+    await submitCode();
+    expect(
+      (await screen.findAllByText('This board is full. A game has at most 7 players.')).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+});
