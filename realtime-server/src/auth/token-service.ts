@@ -1,0 +1,169 @@
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import jwt from 'jsonwebtoken';
+import type { RefreshData, TokenDetails } from '@showdown/shared/api';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@showdown/shared/constants';
+import { ERROR_CODE, MSG } from '@showdown/shared/messages';
+import type { Clock } from '../context.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { refreshTokens } from '../db/schema.ts';
+import { AppError, unauthorized } from '../http/errors.ts';
+
+/** Who an access token speaks for: the user and the session (refresh-token family) it belongs to. */
+export interface AccessIdentity {
+  userId: number;
+  sessionId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const invalidToken = () => unauthorized(MSG.INVALID_TOKEN);
+const invalidRefreshToken = () => unauthorized(MSG.INVALID_REFRESH_TOKEN);
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * Access tokens (HS256 JWT, 15 minutes, sub = user id, sid = session family) and refresh tokens
+ * (opaque, stored as a SHA-256 hash, 30 days, rotated on every use). A session family is one
+ * sign-in: logout or the reuse of a rotated refresh token revokes it, and from then on neither
+ * its refresh token nor its unexpired access tokens are accepted on any node.
+ */
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Signs a user in: a new session family with its first refresh token. */
+  async issue(userId: number): Promise<TokenDetails> {
+    const sessionId = randomUUID();
+    const refreshToken = await this.insertRefreshToken(this.db, userId, sessionId);
+    return { ...this.signAccess(userId, sessionId), refresh_token: refreshToken };
+  }
+
+  /**
+   * Checks an access token. 401 (UNAUTHORIZED) when malformed, wrongly signed or of a revoked
+   * session; 403 (TOKEN_EXPIRED) when valid but expired, which tells the client to refresh.
+   */
+  async verifyAccess(token: string): Promise<AccessIdentity> {
+    let payload: string | jwt.JwtPayload;
+    try {
+      payload = jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        clockTimestamp: seconds(this.clock.now()),
+      });
+    } catch (err) {
+      if (err instanceof jwt.TokenExpiredError) {
+        throw new AppError(403, ERROR_CODE.TOKEN_EXPIRED, MSG.TOKEN_EXPIRED);
+      }
+      throw invalidToken();
+    }
+    if (typeof payload === 'string' || typeof payload.exp !== 'number') throw invalidToken();
+    const userId = Number(payload.sub);
+    const sessionId: unknown = payload.sid;
+    if (!Number.isSafeInteger(userId) || userId <= 0) throw invalidToken();
+    if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw invalidToken();
+
+    // The family's live head row (refresh_tokens_family_head_uq): absent once revoked.
+    const [live] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, sessionId),
+          isNull(refreshTokens.revokedAt),
+          isNull(refreshTokens.replacedAt),
+          eq(refreshTokens.userId, userId),
+        ),
+      )
+      .limit(1);
+    if (!live) throw invalidToken();
+    return { userId, sessionId };
+  }
+
+  /**
+   * Exchanges a refresh token for a new access token and a new refresh token. Presenting a token
+   * that was already rotated is taken as theft: the whole family is revoked.
+   */
+  async refresh(refreshToken: string): Promise<RefreshData> {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+    if (!row || row.revokedAt) throw invalidRefreshToken();
+    if (row.replacedAt) {
+      await this.revokeSession(row.familyId);
+      throw invalidRefreshToken();
+    }
+    if (row.expiresAt <= now) throw invalidRefreshToken();
+
+    const next = await this.db.transaction(async (tx) => {
+      const [rotated] = await tx
+        .update(refreshTokens)
+        .set({ replacedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.id, row.id),
+            isNull(refreshTokens.replacedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+        .returning({ id: refreshTokens.id });
+      if (!rotated) return undefined;
+      return this.insertRefreshToken(tx, row.userId, row.familyId);
+    });
+    if (!next) {
+      // Another request rotated (or revoked) this token between our read and our update.
+      await this.revokeSession(row.familyId);
+      throw invalidRefreshToken();
+    }
+    return { ...this.signAccess(row.userId, row.familyId), refresh_token: next };
+  }
+
+  /** Ends a session: its refresh tokens and its access tokens stop working everywhere. */
+  async revokeSession(sessionId: string): Promise<void> {
+    if (!UUID.test(sessionId)) return;
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** A key for another purpose (hashing OTP codes), derived so the signing secret stays private. */
+  deriveKey(purpose: string): Buffer {
+    return createHmac('sha256', this.secret).update(`showdown:${purpose}`).digest();
+  }
+
+  private signAccess(userId: number, sessionId: string) {
+    const iat = seconds(this.clock.now());
+    const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+    const accessToken = jwt.sign({ sid: sessionId, iat, exp }, this.secret, {
+      algorithm: 'HS256',
+      subject: String(userId),
+    });
+    return {
+      access_token: accessToken,
+      access_token_expires_at: new Date(exp * 1000).toISOString(),
+    };
+  }
+
+  private async insertRefreshToken(
+    executor: Executor,
+    userId: number,
+    familyId: string,
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await executor.insert(refreshTokens).values({
+      userId,
+      familyId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    return token;
+  }
+}
