@@ -41,6 +41,7 @@ import {
 } from './access.ts';
 import {
   firstPlayerView,
+  portfolioView,
   publicPlayerView,
   publicPlayers,
   rankingView,
@@ -352,7 +353,10 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     await tx
       .insert(ledgerEntries)
       .values(investors.map((p) => ({ gameId, playerId: p.id, kind: 'start', deltaPaise: funds })));
-    return { seq, game: game!, stocks: await stocksView(tx, game!) };
+    const funded = await tx.select().from(players).where(inArray(players.id, investors.map((p) => p.id)));
+    const portfolios = [];
+    for (const p of funded) portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p) });
+    return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios };
   });
   ctx.publisher.game(gameId, 'game:started', {
     seq: outcome.seq,
@@ -360,6 +364,7 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     settings: settingsView(outcome.game),
     stocks: outcome.stocks,
   });
+  for (const p of outcome.portfolios) ctx.publisher.portfolio(p.userId, gameId, p.portfolio);
   return { data: { game_status: GAME_STATUS.RUNNING }, message: MSG.GAME_STARTED };
 }
 
