@@ -56,11 +56,17 @@ export const createGameSlice: SliceCreator<GameSlice> = (set) => ({
     }),
   setLobby: (lobby) =>
     set((state) => {
+      if (state.gameId !== lobby.game_id) {
+        Object.assign(state, initialGameData());
+        state.portfolio = null;
+        state.transactions = [];
+      }
       state.gameId = lobby.game_id;
       state.boardCode = lobby.board_code;
       state.status = lobby.game_status;
       state.players = lobby.game_players_data;
-      state.firstPlayer = lobby.first_player;
+      // Once picked it stays picked; a lobby read older than the live event must not undo it.
+      if (lobby.first_player) state.firstPlayer = lobby.first_player;
       state.brokerExists = hasBroker(lobby.game_players_data);
       if (lobby.my_player_id !== null) state.playerId = lobby.my_player_id;
       if (lobby.my_role !== null) state.role = lobby.my_role;

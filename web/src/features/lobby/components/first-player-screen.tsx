@@ -46,9 +46,13 @@ export function FirstPlayerScreen() {
     }
     setSettled(false);
     setRotation((from) => landingRotation(from, index, candidates.length, SPINNER_EXTRA_DEGREES));
+  }, [firstPlayer, candidates, landedOn]);
+
+  useEffect(() => {
+    if (landedOn === null) return;
     const timer = window.setTimeout(() => setSettled(true), SPINNER_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [firstPlayer, candidates, landedOn]);
+  }, [landedOn]);
 
   if (gameId === null) return <Navigate to="/showDown" replace />;
 

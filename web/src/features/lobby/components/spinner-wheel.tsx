@@ -61,10 +61,10 @@ export function SpinnerWheel({ names, rotation }: SpinnerWheelProps) {
         role="img"
         aria-labelledby={titleId}
         data-testid="spinner-wheel"
+        style={{ transform: `rotate(${rotation}deg)` }}
         sx={{
           width: '100%',
           height: '100%',
-          transform: `rotate(${rotation}deg)`,
           transition: `transform ${SPINNER_DELAY_MS}ms cubic-bezier(0.15, 0.85, 0.25, 1)`,
         }}
       >

@@ -1,0 +1,187 @@
+import { API, type UserDetails } from '@showdown/shared/api';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../test/render';
+import { resetAppStore, useAppStore } from '../../../stores/app-store';
+import { AccountDetailsScreen } from './account-details-screen';
+import { HomeScreen } from './home-screen';
+import { LandingScreen } from './landing-screen';
+import { ProfileScreen } from './profile-screen';
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+
+const user: UserDetails = {
+  id: 1,
+  username: 'Asha',
+  country_code: '+91',
+  phone_number: '9876543210',
+  email: 'asha@example.com',
+  avatar_id: 4,
+  profile_image: null,
+};
+let profile: UserDetails;
+
+beforeEach(() => {
+  resetAppStore();
+  profile = user;
+  localStorage.setItem('access_token', 'acc');
+  localStorage.setItem('refresh_token', 'ref');
+  useAppStore.setState({ access_token: 'acc', isAuthenticated: true });
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url, init) => {
+    if (url === API.profile && init.method === 'GET') return jsonResponse(ok(profile));
+    if (url === API.profile && init.method === 'PUT') {
+      profile = { ...profile, ...(JSON.parse(init.body as string) as object) };
+      return jsonResponse(ok(profile, 'User profile updated successfully.'));
+    }
+    if (url === API.logout) return jsonResponse(ok(null));
+    if (url === API.avatars)
+      return jsonResponse(
+        ok(
+          [1, 2, 3, 4, 5, 6, 7].map((id) => ({
+            id,
+            name: `Avatar ${id}`,
+            image: `/avatars/${id}.svg`,
+          })),
+        ),
+      );
+    throw new Error(`unexpected ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('profile landing', () => {
+  it('loads the profile once, with a loader first, then welcomes the user', async () => {
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    expect(screen.getByRole('progressbar', { name: 'Loading profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.getByText('Asha!')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: "Asha's avatar" })).toHaveAttribute(
+      'src',
+      '/avatars/4.svg',
+    );
+    expect(fetchMock.mock.calls.filter(([url]) => url === API.profile)).toHaveLength(1);
+    expect(screen.getByTestId('background-logo')).toHaveAttribute('src', '/brand/logo.svg');
+  });
+
+  it('falls back to the default investor avatar', async () => {
+    profile = { ...user, avatar_id: null };
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    expect(await screen.findByRole('img', { name: "Asha's avatar" })).toHaveAttribute(
+      'src',
+      '/avatars/default.svg',
+    );
+  });
+
+  it('links to the account details, the landing page and the shop', async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    const shop = await screen.findByRole('link', { name: 'Shop Now' });
+    expect(shop).toHaveAttribute('target', '_blank');
+    expect(shop).toHaveAttribute('href', 'https://shop.theshowdown.example');
+    await u.click(screen.getByRole('button', { name: "Play 'The Showdown'" }));
+    expect(await findNavigatedPath()).toBe('/landing');
+  });
+
+  it('the profile block opens /account-details', async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    await u.click(await screen.findByRole('button', { name: 'Open profile details' }));
+    expect(await findNavigatedPath()).toBe('/account-details');
+  });
+
+  it("logout asks first; 'No' keeps the session, 'Yes' signs out and goes to /login", async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    await screen.findByText('Asha!');
+    await u.click(screen.getByRole('button', { name: 'Logout' }));
+    let dialog = screen.getByRole('dialog', { name: 'Do you want to logout?' });
+    await u.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(localStorage.getItem('access_token')).toBe('acc');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await u.click(screen.getByRole('button', { name: 'Logout' }));
+    dialog = screen.getByRole('dialog', { name: 'Do you want to logout?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await findNavigatedPath()).toBe('/login');
+    expect(fetchMock.mock.calls.some(([url]) => url === API.logout)).toBe(true);
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(useAppStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
+  });
+});
+
+describe('account details', () => {
+  it('updates name and avatar, keeps the stored email when the field is emptied', async () => {
+    useAppStore.setState({ user });
+    const u = userEvent.setup();
+    renderRoute(<AccountDetailsScreen />, { path: '/account-details' });
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+91 9876543210');
+    await u.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await u.type(screen.getByRole('textbox', { name: 'Name' }), 'Asha K');
+    await u.clear(screen.getByRole('textbox', { name: 'Email' }));
+
+    await u.click(screen.getByRole('button', { name: 'Change avatar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select Avatar' });
+    const choices = await within(dialog).findAllByRole('listitem');
+    expect(choices.map((c) => c.getAttribute('aria-label'))).not.toContain('Avatar 7');
+    await u.click(within(dialog).getByRole('listitem', { name: 'Avatar 6' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: "Asha's avatar" })).toHaveAttribute(
+      'src',
+      '/avatars/6.svg',
+    );
+
+    await u.click(screen.getByRole('button', { name: 'Update Info' }));
+    expect(await screen.findByText('User profile updated successfully.')).toBeInTheDocument();
+    expect(await findNavigatedPath()).toBe('/profile');
+    const put = fetchMock.mock.calls.find(([, init]) => init.method === 'PUT')!;
+    expect(JSON.parse(put[1].body as string)).toEqual({
+      username: 'Asha K',
+      email: 'asha@example.com',
+      avatar_id: 6,
+    });
+    expect(useAppStore.getState().user).toMatchObject({ username: 'Asha K', avatar_id: 6 });
+  });
+
+  it('an empty name falls back to the stored username', async () => {
+    useAppStore.setState({ user });
+    const u = userEvent.setup();
+    renderRoute(<AccountDetailsScreen />, { path: '/account-details' });
+    await u.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await u.click(screen.getByRole('button', { name: 'Update Info' }));
+    await findNavigatedPath();
+    const put = fetchMock.mock.calls.find(([, init]) => init.method === 'PUT')!;
+    expect(JSON.parse(put[1].body as string)).toMatchObject({ username: 'Asha' });
+  });
+});
+
+describe('landing and home', () => {
+  it("landing: 'Continue' goes to /showDown and 'Buy The Showdown' opens the shop", async () => {
+    useAppStore.setState({ user });
+    const u = userEvent.setup();
+    renderRoute(<LandingScreen />, { path: '/landing' });
+    expect(
+      screen.getByRole('heading', { name: /Welcome to The Showdown, Asha!/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy The Showdown' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await findNavigatedPath()).toBe('/showDown');
+  });
+
+  it("home: 'Play The Showdown' goes to /showDown; 'Shop' does nothing", async () => {
+    const u = userEvent.setup();
+    renderRoute(<HomeScreen />, { path: '/home' });
+    await u.click(screen.getByRole('button', { name: 'Shop' }));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Play The Showdown' }));
+    expect(await findNavigatedPath()).toBe('/showDown');
+  });
+});
