@@ -92,7 +92,7 @@ export async function createApplication(components: ApplicationComponents): Prom
     await pingDatabase(db);
     res.json({ status: 'ok', driver: database.driver });
   });
-  const redis = config.REDIS_URL ? await connectRedisAdapter(io, config.REDIS_URL, logger) : undefined;
+  const redis = config.REDIS_URL ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger) : undefined;
   const scheduler = createPhaseScheduler(context, {
     broadcastScheduled: redis
       ? (gameId, endsAt) => io.serverSideEmit('phase:scheduled', gameId, endsAt.toISOString())

@@ -20,6 +20,8 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//),
     REDIS_URL: optionalUrl(/^rediss?:\/\//),
+    /** The Redis stream the nodes of one deployment share. */
+    REDIS_STREAM_NAME: z.string().min(1).max(200).default('showdown:socket.io'),
     JWT_SECRET: z
       .string()
       .min(32, 'must be at least 32 characters')

@@ -22,7 +22,7 @@ export function nextBoardCode(): string {
 }
 
 /** Signs up a user, joins the board and takes a seat with the role. */
-export async function seat(server: TestServer, code: string, name: string, role: 1 | 2 | 3): Promise<Seated> {
+export async function seat(server: Pick<TestServer, 'url' | 'otps'>, code: string, name: string, role: 1 | 2 | 3): Promise<Seated> {
   const user = await signUp(server, name);
   const api = http(server.url, user.token);
   const joined = await api.post('/api/game/join', { code });
@@ -35,7 +35,7 @@ export async function seat(server: TestServer, code: string, name: string, role:
 
 /** A broker and `investors` investors in one lobby; started when `start` is set. */
 export async function setupTable(
-  server: TestServer,
+  server: Pick<TestServer, 'url' | 'otps'>,
   options: { investors?: number; start?: boolean; settings?: Record<string, number>; brokerRole?: 1 | 3 } = {},
 ): Promise<TableSetup> {
   const code = nextBoardCode();

@@ -118,7 +118,7 @@ export interface SignedUp {
 
 /** Signs a new user up through the real OTP flow: send-otp, login (unknown), register. */
 export async function signUp(
-  server: TestServer,
+  server: Pick<TestServer, 'url' | 'otps'>,
   username: string,
   phone = nextPhone(),
 ): Promise<SignedUp> {

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsxLoader = require.resolve('tsx');
+
+/** A port free right now on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** The real server (`src/main.ts`) as its own process, as `npm start` runs it. */
+export class ServerProcess {
+  private child: ChildProcess | undefined;
+  output = '';
+
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<this> {
+    this.output = '';
+    const child = spawn(process.execPath, ['--import', tsxLoader, 'src/main.ts'], {
+      cwd: serverRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(this.port),
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+        JWT_SECRET: 'process-test-secret-process-test-secret-01',
+        WEB_DIST_DIR: '/nonexistent',
+        ...this.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout!.on('data', (d) => (this.output += d));
+    child.stderr!.on('data', (d) => (this.output += d));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${this.output}`);
+      try {
+        const res = await fetch(`${this.url}/healthz`);
+        if (res.ok) return this;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${this.output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** SIGKILL: no shutdown hooks, no flushing; what a crash or an OOM kill looks like. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** SIGTERM: the graceful path. */
+  async stop(): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    return exited;
+  }
+}
