@@ -8,7 +8,13 @@ export default defineConfig({
       'shared',
       {
         extends: './realtime-server/vitest.config.ts',
-        test: { name: 'server-pglite', root: './realtime-server', env: { TEST_DRIVER: 'pglite' } },
+        test: {
+          name: 'server-pglite',
+          root: './realtime-server',
+          env: { TEST_DRIVER: 'pglite' },
+          // Several nodes need a database server: that suite belongs to server-pg.
+          exclude: ['test/multinode.test.ts'],
+        },
       },
       // Under CI the PostgreSQL suite always runs; without TEST_DATABASE_URL it fails, never skips.
       ...(onServer
