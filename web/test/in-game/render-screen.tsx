@@ -7,7 +7,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import type { Mock } from 'vitest';
 import { AppProviders } from '../../src/app/provider';
 import { ApiError } from '../../src/lib/api-client';
 import { resetAppStore, useAppStore, type AppState } from '../../src/stores/app-store';
@@ -20,14 +20,17 @@ function LocationProbe() {
 interface RenderOptions {
   path: string;
   state?: unknown;
+  /** A page visited before, for 'back'. */
+  from?: string;
 }
 
 /** Renders `ui` at `path`; any other route renders a probe naming its path. */
-export function renderScreen(ui: ReactElement, { path, state }: RenderOptions) {
+export function renderScreen(ui: ReactElement, { path, state, from }: RenderOptions) {
   const user = userEvent.setup();
+  const entries = [...(from ? [from] : []), { pathname: path, state }];
   const result = render(
     <AppProviders>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <Routes>
           <Route path={path} element={ui} />
           <Route path="*" element={<LocationProbe />} />
@@ -62,9 +65,9 @@ export function failure(message: string, status = 400, code = 'VALIDATION'): Api
 }
 
 export interface FakeApi {
-  get: ReturnType<typeof vi.fn>;
-  post: ReturnType<typeof vi.fn>;
-  put: ReturnType<typeof vi.fn>;
+  get: Mock;
+  post: Mock;
+  put: Mock;
 }
 
 /**

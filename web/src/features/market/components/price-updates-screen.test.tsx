@@ -16,7 +16,7 @@ import { appendKey } from './price-keypad';
 import { PriceUpdatesScreen } from './price-updates-screen';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/api-client')>()),
+  ...(await importOriginal<object>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn() },
 }));
 const fake = api as unknown as FakeApi;

@@ -13,7 +13,7 @@ import {
 import { PortfolioScreen } from './portfolio-screen';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/api-client')>()),
+  ...(await importOriginal<object>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn() },
 }));
 const fake = api as unknown as FakeApi;

@@ -15,7 +15,7 @@ import { canBuy, canSell, cleanQuantity, type TradeContext } from './trade-rules
 import { TradeScreen } from './trade-screen';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/api-client')>()),
+  ...(await importOriginal<object>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn() },
 }));
 const fake = api as unknown as FakeApi;
