@@ -79,7 +79,8 @@ export async function createApplication(components: ApplicationComponents): Prom
       logger,
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && incoming.length <= 64 ? incoming : crypto.randomUUID();
+        const id =
+          typeof incoming === 'string' && incoming.length <= 64 ? incoming : crypto.randomUUID();
         res.setHeader('x-request-id', id);
         return id;
       },
@@ -92,7 +93,9 @@ export async function createApplication(components: ApplicationComponents): Prom
     await pingDatabase(db);
     res.json({ status: 'ok', driver: database.driver });
   });
-  const redis = config.REDIS_URL ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger) : undefined;
+  const redis = config.REDIS_URL
+    ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger)
+    : undefined;
   const scheduler = createPhaseScheduler(context, {
     broadcastScheduled: redis
       ? (gameId, endsAt) => io.serverSideEmit('phase:scheduled', gameId, endsAt.toISOString())
@@ -126,10 +129,7 @@ export async function createApplication(components: ApplicationComponents): Prom
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
         httpServer.listen(port, host, () => {
-          scheduler.start().then(
-            () => resolve(httpServer.address() as AddressInfo),
-            reject,
-          );
+          scheduler.start().then(() => resolve(httpServer.address() as AddressInfo), reject);
         });
       });
     },

@@ -30,7 +30,9 @@ const envSchema = z
     OTP_SENDER: z.enum(['console', 'webhook']).default('console'),
     OTP_WEBHOOK_URL: optionalUrl(/^https?:\/\//),
     SHOP_URL: z.string().url().default('https://shop.theshowdown.example'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     WEB_DIST_DIR: z.string().default(defaultWebDist),
     TRUST_PROXY: z
       .enum(['true', 'false', ''])

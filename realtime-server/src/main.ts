@@ -17,7 +17,11 @@ async function main() {
   const application = await createApplication({ config, logger });
   const address = await application.listen();
   logger.info(
-    { port: address.port, database: config.DATABASE_URL ? 'postgresql' : 'pglite', redis: Boolean(config.REDIS_URL) },
+    {
+      port: address.port,
+      database: config.DATABASE_URL ? 'postgresql' : 'pglite',
+      redis: Boolean(config.REDIS_URL),
+    },
     `The Showdown is listening on http://localhost:${address.port}`,
   );
 

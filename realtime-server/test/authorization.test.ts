@@ -27,7 +27,11 @@ const named = { gameId: ':id', investors: [{ playerId: ':player' }] } as unknown
 type Call = [method: 'get' | 'post' | 'put', path: (t: TableSetup) => string, body?: unknown];
 
 const brokerOnly: Call[] = [
-  ['post', (t) => `/api/game/${t.gameId}/settings`, { starting_funds: 500000, payday_increment: 100000, trade_phase_duration: 60 }],
+  [
+    'post',
+    (t) => `/api/game/${t.gameId}/settings`,
+    { starting_funds: 500000, payday_increment: 100000, trade_phase_duration: 60 },
+  ],
   ['post', (t) => `/api/game/${t.gameId}/remove-player/${t.investors[0]!.playerId}`],
   ['post', (t) => `/api/game/${t.gameId}/start`],
   ['post', (t) => `/api/game/${t.gameId}/first-player`],
@@ -46,10 +50,18 @@ const seatedCalls: Call[] = [
   ['get', (t) => `/api/game/${t.gameId}/user/portfolio`],
   ['get', (t) => `/api/game/${t.gameId}/transactions`],
   ['get', (t) => `/api/game/${t.gameId}/showdown`],
-  ['post', (t) => `/api/game/${t.gameId}/stocks/trade`, { stock_id: 1, trade_type: 0, quantity: 1 }],
+  [
+    'post',
+    (t) => `/api/game/${t.gameId}/stocks/trade`,
+    { stock_id: 1, trade_type: 0, quantity: 1 },
+  ],
   ['post', (t) => `/api/game/${t.gameId}/change-role`, { role: 2 }],
   ['get', (t) => `/api/marketMayhem/game/${t.gameId}`],
-  ['post', () => `/api/marketMayhem/${mayhemId}/respond`, { stocks: [{ stock_id: 1, percentage: 5 }] }],
+  [
+    'post',
+    () => `/api/marketMayhem/${mayhemId}/respond`,
+    { stocks: [{ stock_id: 1, percentage: 5 }] },
+  ],
 ];
 
 async function snapshot() {
@@ -58,7 +70,8 @@ async function snapshot() {
     stocks: (await api.get(`/api/game/${table.gameId}/stocks`)).body.data,
     settings: (await api.get(`/api/game/${table.gameId}/settings`)).body.data,
     lobby: (await api.get(`/api/game/${table.gameId}/lobby`)).body.data,
-    portfolio: (await table.investors[0]!.api.get(`/api/game/${table.gameId}/user/portfolio`)).body.data,
+    portfolio: (await table.investors[0]!.api.get(`/api/game/${table.gameId}/user/portfolio`)).body
+      .data,
   };
 }
 
@@ -87,7 +100,10 @@ describe('authorization matrix', () => {
       expect(outsider.body.error.code).toBe('FORBIDDEN');
       const anonymous = await http(server.url)[method](path(table), body);
       expect(anonymous.status).toBe(401);
-      const forged = await http(server.url, 'eyJhbGciOiJub25lIn0.eyJzdWIiOjF9.')[method](path(table), body);
+      const forged = await http(server.url, 'eyJhbGciOiJub25lIn0.eyJzdWIiOjF9.')[method](
+        path(table),
+        body,
+      );
       expect(forged.status).toBe(401);
     },
   );
@@ -96,6 +112,9 @@ describe('authorization matrix', () => {
     const stranger = http(server.url, (await signUp(server, 'Stranger')).token);
     const res = await stranger.get(`/api/game/${table.gameId}/lobby`);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, error: { code: 'FORBIDDEN', message: 'You are not a player in this game.' } });
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'FORBIDDEN', message: 'You are not a player in this game.' },
+    });
   });
 });

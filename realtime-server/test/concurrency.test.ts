@@ -29,16 +29,24 @@ describe('concurrency', () => {
     // Chai Digital at ₹1,250: each order of 10 costs ₹12,500; ₹5,00,000 affords exactly 40.
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        inv.api.post(`/api/game/${table.gameId}/stocks/trade`, { stock_id: 3, trade_type: 0, quantity: 10 }),
+        inv.api.post(`/api/game/${table.gameId}/stocks/trade`, {
+          stock_id: 3,
+          trade_type: 0,
+          quantity: 10,
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
     expect(ok).toHaveLength(40);
-    expect(refused.every((r) => r.status === 422 && r.body.error.message === MSG.INSUFFICIENT_FUNDS)).toBe(true);
+    expect(
+      refused.every((r) => r.status === 422 && r.body.error.message === MSG.INSUFFICIENT_FUNDS),
+    ).toBe(true);
     const portfolio = await inv.api.get(`/api/game/${table.gameId}/user/portfolio`);
     expect(portfolio.body.data.current_balance).toBe(0);
-    expect(portfolio.body.data.portfolio_data.find((r: any) => r.stock_id === 3).total_quantity).toBe(400);
+    expect(
+      portfolio.body.data.portfolio_data.find((r: any) => r.stock_id === 3).total_quantity,
+    ).toBe(400);
     expect(await ledgerMismatches()).toEqual([]);
   });
 
@@ -47,40 +55,59 @@ describe('concurrency', () => {
     await openPhase(table);
     const inv = table.investors[0]!;
     const trade = `/api/game/${table.gameId}/stocks/trade`;
-    expect((await inv.api.post(trade, { stock_id: 1, trade_type: 0, quantity: 25 })).status).toBe(200);
+    expect((await inv.api.post(trade, { stock_id: 1, trade_type: 0, quantity: 25 })).status).toBe(
+      200,
+    );
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => inv.api.post(trade, { stock_id: 1, trade_type: 1, quantity: 1 })),
+      Array.from({ length: 30 }, () =>
+        inv.api.post(trade, { stock_id: 1, trade_type: 1, quantity: 1 }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(25);
     const portfolio = await inv.api.get(`/api/game/${table.gameId}/user/portfolio`);
     expect(portfolio.body.data.current_balance).toBe(500000);
-    expect(portfolio.body.data.portfolio_data[0]).toMatchObject({ total_quantity: 0, total_invested_price: 0 });
+    expect(portfolio.body.data.portfolio_data[0]).toMatchObject({
+      total_quantity: 0,
+      total_invested_price: 0,
+    });
     expect(await ledgerMismatches()).toEqual([]);
   });
 
   it('20 simultaneous role-1 selections seat exactly one broker', async () => {
     const code = nextBoardCode();
-    const users = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(server, `Racer ${i}`)));
+    const users = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signUp(server, `Racer ${i}`)),
+    );
     const apis = users.map((u) => http(server.url, u.token));
     const joined = await Promise.all(apis.map((api) => api.post('/api/game/join', { code })));
     const gameId = joined[0]!.body.data.game_id;
-    expect(new Set(joined.filter((j) => j.status === 200).map((j) => j.body.data.game_id))).toEqual(new Set([gameId]));
-    const picks = await Promise.all(apis.map((api) => api.post(`/api/game/${gameId}/select-role`, { role: 1 })));
+    expect(new Set(joined.filter((j) => j.status === 200).map((j) => j.body.data.game_id))).toEqual(
+      new Set([gameId]),
+    );
+    const picks = await Promise.all(
+      apis.map((api) => api.post(`/api/game/${gameId}/select-role`, { role: 1 })),
+    );
     expect(picks.filter((p) => p.status === 200)).toHaveLength(1);
-    expect(picks.filter((p) => p.status === 409 && p.body.error.message === MSG.BROKER_FILLED)).toHaveLength(19);
+    expect(
+      picks.filter((p) => p.status === 409 && p.body.error.message === MSG.BROKER_FILLED),
+    ).toHaveLength(19);
     const lobby = await apis[0]!.post('/api/game/join', { code });
     expect(lobby.body.data.broker_exists).toBe(true);
   });
 
   it('simultaneous joins of a new board open one game, and seats never exceed seven', async () => {
     const code = nextBoardCode();
-    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp(server, `Seat ${i}`)));
+    const users = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signUp(server, `Seat ${i}`)),
+    );
     const apis = users.map((u) => http(server.url, u.token));
     const joined = await Promise.all(apis.map((api) => api.post('/api/game/join', { code })));
     const gameIds = new Set(joined.map((j) => j.body.data.game_id));
     expect(gameIds.size).toBe(1);
     const gameId = [...gameIds][0];
-    const seats = await Promise.all(apis.map((api) => api.post(`/api/game/${gameId}/select-role`, { role: 2 })));
+    const seats = await Promise.all(
+      apis.map((api) => api.post(`/api/game/${gameId}/select-role`, { role: 2 })),
+    );
     expect(seats.filter((s) => s.status === 200)).toHaveLength(6); // six investor avatars; 7 is the broker's
     const lobby = await apis[0]!.get(`/api/game/${gameId}/lobby`);
     const ids = lobby.body.data.game_players_data.map((p: any) => p.avatar_id);

@@ -40,7 +40,12 @@ describe('POST /api/game/join', () => {
     const res = await table.investors[0]!.api.post('/api/game/join', { code: table.code });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(MSG.ALREADY_IN_BOARD);
-    expect(res.body.data).toMatchObject({ game_id: table.gameId, role: 2, broker_exists: true, game_status: 1 });
+    expect(res.body.data).toMatchObject({
+      game_id: table.gameId,
+      role: 2,
+      broker_exists: true,
+      game_status: 1,
+    });
   });
 
   it('refuses an eighth player and a newcomer to a running game', async () => {
@@ -51,7 +56,11 @@ describe('POST /api/game/join', () => {
     expectError(await late.post('/api/game/join', { code }), 409, MSG.BOARD_FULL);
 
     const running = await setupTable(server, { investors: 1, start: true });
-    expectError(await late.post('/api/game/join', { code: running.code }), 409, MSG.GAME_NOT_IN_LOBBY);
+    expectError(
+      await late.post('/api/game/join', { code: running.code }),
+      409,
+      MSG.GAME_NOT_IN_LOBBY,
+    );
   });
 
   it('lets a completed board host a new game', async () => {
@@ -79,12 +88,24 @@ describe('roles and avatars', () => {
   it("blocks a second broker with 'Broker Role already filled' and changes nothing", async () => {
     const table = await setupTable(server, { investors: 1 });
     const api = table.investors[0]!.api;
-    expectError(await api.post(`/api/game/${table.gameId}/change-role`, { role: 3 }), 409, MSG.BROKER_FILLED);
-    expectError(await api.post(`/api/game/${table.gameId}/change-role`, { role: 1 }), 409, MSG.BROKER_FILLED);
+    expectError(
+      await api.post(`/api/game/${table.gameId}/change-role`, { role: 3 }),
+      409,
+      MSG.BROKER_FILLED,
+    );
+    expectError(
+      await api.post(`/api/game/${table.gameId}/change-role`, { role: 1 }),
+      409,
+      MSG.BROKER_FILLED,
+    );
     const newcomer = await signUp(server, 'Second Broker');
     const napi = http(server.url, newcomer.token);
     await napi.post('/api/game/join', { code: table.code });
-    expectError(await napi.post(`/api/game/${table.gameId}/select-role`, { role: 1 }), 409, MSG.BROKER_FILLED);
+    expectError(
+      await napi.post(`/api/game/${table.gameId}/select-role`, { role: 1 }),
+      409,
+      MSG.BROKER_FILLED,
+    );
     const lobby = await api.get(`/api/game/${table.gameId}/lobby`);
     expect(lobby.body.data.game_players_data.map((p: any) => p.role).sort()).toEqual([1, 2]);
   });
@@ -96,26 +117,53 @@ describe('roles and avatars', () => {
     const ids = avatars.body.data.map((a: any) => a.id);
     expect(ids).not.toContain(7);
     expect(ids).toContain(1); // the caller's own avatar stays selectable for them
-    expect(avatars.body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), image: expect.any(String) });
+    expect(avatars.body.data[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      image: expect.any(String),
+    });
     const other = await signUp(server, 'Other');
     const api = http(server.url, other.token);
     await api.post('/api/game/join', { code: table.code });
     const mine = await api.get(`/api/game/${table.gameId}/avatars`);
     expect(mine.body.data.map((a: any) => a.id)).not.toContain(1);
-    expectError(await api.post(`/api/game/${table.gameId}/select-role`, { role: 2, avatar_id: 1 }), 409, MSG.AVATAR_TAKEN);
-    expectError(await api.post(`/api/game/${table.gameId}/select-role`, { role: 2, avatar_id: 7 }), 400, MSG.AVATAR_INVALID);
+    expectError(
+      await api.post(`/api/game/${table.gameId}/select-role`, { role: 2, avatar_id: 1 }),
+      409,
+      MSG.AVATAR_TAKEN,
+    );
+    expectError(
+      await api.post(`/api/game/${table.gameId}/select-role`, { role: 2, avatar_id: 7 }),
+      400,
+      MSG.AVATAR_INVALID,
+    );
     const ok = await api.post(`/api/game/${table.gameId}/select-role`, { role: 2, avatar_id: 5 });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ success: true, message: MSG.ROLE_SELECTED, data: { avatar_id: 5, role: 2 } });
+    expect(ok.body).toMatchObject({
+      success: true,
+      message: MSG.ROLE_SELECTED,
+      data: { avatar_id: 5, role: 2 },
+    });
   });
 
   it('lets a player change their own role and avatar, and only the broker change another', async () => {
     const table = await setupTable(server, { investors: 2 });
     const [a, b] = table.investors as [any, any];
-    const own = await a.api.post(`/api/game/${table.gameId}/change-role`, { role: 2, avatar_id: 4 });
-    expect(own.body).toMatchObject({ success: true, message: MSG.ROLE_UPDATED, data: { avatar_id: 4 } });
+    const own = await a.api.post(`/api/game/${table.gameId}/change-role`, {
+      role: 2,
+      avatar_id: 4,
+    });
+    expect(own.body).toMatchObject({
+      success: true,
+      message: MSG.ROLE_UPDATED,
+      data: { avatar_id: 4 },
+    });
     expectError(
-      await a.api.post(`/api/game/${table.gameId}/change-role`, { role: 2, player_id: b.playerId, avatar_id: 6 }),
+      await a.api.post(`/api/game/${table.gameId}/change-role`, {
+        role: 2,
+        player_id: b.playerId,
+        avatar_id: 6,
+      }),
       403,
       MSG.BROKER_ONLY,
     );
@@ -126,7 +174,9 @@ describe('roles and avatars', () => {
     });
     expect(byBroker.body.data).toMatchObject({ player_id: b.playerId, avatar_id: 6 });
     // the broker hands over: becomes an investor, another becomes broker
-    const handover = await table.broker.api.post(`/api/game/${table.gameId}/change-role`, { role: 2 });
+    const handover = await table.broker.api.post(`/api/game/${table.gameId}/change-role`, {
+      role: 2,
+    });
     expect(handover.body.data.role).toBe(2);
     expect(handover.body.data.avatar_id).not.toBe(7);
     const taken = await a.api.post(`/api/game/${table.gameId}/change-role`, { role: 3 });
@@ -146,19 +196,42 @@ describe('lobby, removal, settings, start, first player', () => {
   it('lists players in the lobby shape of SPEC §7', async () => {
     const table = await setupTable(server, { investors: 1 });
     const res = await table.investors[0]!.api.get(`/api/game/${table.gameId}/lobby`);
-    expect(res.body.data).toMatchObject({ game_status: 1, board_code: table.code, my_role: 2, first_player: null });
+    expect(res.body.data).toMatchObject({
+      game_status: 1,
+      board_code: table.code,
+      my_role: 2,
+      first_player: null,
+    });
     const entry = res.body.data.game_players_data[0];
-    expect(Object.keys(entry).sort()).toEqual(['avatar_id', 'id', 'image', 'player_id', 'role', 'user_id', 'username'].sort());
+    expect(Object.keys(entry).sort()).toEqual(
+      ['avatar_id', 'id', 'image', 'player_id', 'role', 'user_id', 'username'].sort(),
+    );
   });
 
   it('lets only the broker remove a player, in the lobby', async () => {
     const table = await setupTable(server, { investors: 2 });
     const [a, b] = table.investors as [any, any];
-    expectError(await a.api.post(`/api/game/${table.gameId}/remove-player/${b.playerId}`), 403, MSG.BROKER_ONLY);
-    expectError(await table.broker.api.post(`/api/game/${table.gameId}/remove-player/${table.broker.playerId}`), 409, MSG.CANNOT_REMOVE_SELF);
-    expectError(await table.broker.api.post(`/api/game/${table.gameId}/remove-player/999999`), 404, MSG.PLAYER_NOT_FOUND);
+    expectError(
+      await a.api.post(`/api/game/${table.gameId}/remove-player/${b.playerId}`),
+      403,
+      MSG.BROKER_ONLY,
+    );
+    expectError(
+      await table.broker.api.post(
+        `/api/game/${table.gameId}/remove-player/${table.broker.playerId}`,
+      ),
+      409,
+      MSG.CANNOT_REMOVE_SELF,
+    );
+    expectError(
+      await table.broker.api.post(`/api/game/${table.gameId}/remove-player/999999`),
+      404,
+      MSG.PLAYER_NOT_FOUND,
+    );
     expectError(await table.broker.api.post(`/api/game/${table.gameId}/remove-player/abc`), 404);
-    const res = await table.broker.api.post(`/api/game/${table.gameId}/remove-player/${b.playerId}`);
+    const res = await table.broker.api.post(
+      `/api/game/${table.gameId}/remove-player/${b.playerId}`,
+    );
     expect(res.body).toMatchObject({ success: true, message: MSG.PLAYER_REMOVED });
     expectError(await b.api.get(`/api/game/${table.gameId}/lobby`), 403, MSG.NOT_IN_GAME);
     // the removed player may join again and take a seat
@@ -180,32 +253,74 @@ describe('lobby, removal, settings, start, first player', () => {
     const url = `/api/game/${table.gameId}/settings`;
     const good = { starting_funds: 700000, payday_increment: 300000, trade_phase_duration: 60 };
     const api = table.broker.api;
-    expectError(await api.post(url, { ...good, starting_funds: 499999 }), 400, 'Starting Funds must be greater than or equal to 5,00,000');
-    expectError(await api.post(url, { ...good, starting_funds: 1000001 }), 400, 'Starting Funds must be less than or equal to 10,00,000');
-    expectError(await api.post(url, { ...good, payday_increment: 99999 }), 400, 'Payday Increments must be greater than or equal to 1,00,000');
-    expectError(await api.post(url, { ...good, payday_increment: 500001 }), 400, 'Payday Increments must be less than or equal to 5,00,000');
-    expectError(await api.post(url, { ...good, trade_phase_duration: 90 }), 400, MSG.TRADE_DURATION_INVALID);
+    expectError(
+      await api.post(url, { ...good, starting_funds: 499999 }),
+      400,
+      'Starting Funds must be greater than or equal to 5,00,000',
+    );
+    expectError(
+      await api.post(url, { ...good, starting_funds: 1000001 }),
+      400,
+      'Starting Funds must be less than or equal to 10,00,000',
+    );
+    expectError(
+      await api.post(url, { ...good, payday_increment: 99999 }),
+      400,
+      'Payday Increments must be greater than or equal to 1,00,000',
+    );
+    expectError(
+      await api.post(url, { ...good, payday_increment: 500001 }),
+      400,
+      'Payday Increments must be less than or equal to 5,00,000',
+    );
+    expectError(
+      await api.post(url, { ...good, trade_phase_duration: 90 }),
+      400,
+      MSG.TRADE_DURATION_INVALID,
+    );
     expectError(await table.investors[0]!.api.post(url, good), 403, MSG.BROKER_ONLY);
     expect((await api.get(url)).body.data.starting_funds).toBe(500000);
     const ok = await api.post(url, good);
-    expect(ok.body).toMatchObject({ success: true, data: { starting_funds: 700000, payday_increment: 300000, trade_phase_duration: 60 } });
+    expect(ok.body).toMatchObject({
+      success: true,
+      data: { starting_funds: 700000, payday_increment: 300000, trade_phase_duration: 60 },
+    });
   });
 
   it('starts only with a broker and an investor, funds investors, and locks the lobby', async () => {
     const alone = await setupTable(server, { investors: 0 });
-    expectError(await alone.broker.api.post(`/api/game/${alone.gameId}/start`), 409, MSG.NEED_INVESTOR);
+    expectError(
+      await alone.broker.api.post(`/api/game/${alone.gameId}/start`),
+      409,
+      MSG.NEED_INVESTOR,
+    );
 
-    const table = await setupTable(server, { investors: 2, settings: { starting_funds: 1000000, payday_increment: 100000, trade_phase_duration: 75 } });
-    expectError(await table.investors[0]!.api.post(`/api/game/${table.gameId}/start`), 403, MSG.BROKER_ONLY);
+    const table = await setupTable(server, {
+      investors: 2,
+      settings: { starting_funds: 1000000, payday_increment: 100000, trade_phase_duration: 75 },
+    });
+    expectError(
+      await table.investors[0]!.api.post(`/api/game/${table.gameId}/start`),
+      403,
+      MSG.BROKER_ONLY,
+    );
     const started = await table.broker.api.post(`/api/game/${table.gameId}/start`);
     expect(started.body).toMatchObject({ success: true, message: 'Game started successfully' });
-    expectError(await table.broker.api.post(`/api/game/${table.gameId}/start`), 409, MSG.GAME_NOT_IN_LOBBY);
+    expectError(
+      await table.broker.api.post(`/api/game/${table.gameId}/start`),
+      409,
+      MSG.GAME_NOT_IN_LOBBY,
+    );
     const portfolio = await table.investors[0]!.api.get(`/api/game/${table.gameId}/user/portfolio`);
     expect(portfolio.body.data.current_balance).toBe(1000000);
     expect(portfolio.body.data.total_balance).toBe(1000000);
     expect(portfolio.body.data.total_profit_loss).toBe('0.00');
     expectError(
-      await table.broker.api.post(`/api/game/${table.gameId}/settings`, { starting_funds: 500000, payday_increment: 100000, trade_phase_duration: 60 }),
+      await table.broker.api.post(`/api/game/${table.gameId}/settings`, {
+        starting_funds: 500000,
+        payday_increment: 100000,
+        trade_phase_duration: 60,
+      }),
       409,
     );
     const lobby = await table.investors[1]!.api.get(`/api/game/${table.gameId}/lobby`);
@@ -214,7 +329,11 @@ describe('lobby, removal, settings, start, first player', () => {
 
   it('picks the first player among investors, for the broker only', async () => {
     const table = await setupTable(server, { investors: 3, start: true });
-    expectError(await table.investors[0]!.api.post(`/api/game/${table.gameId}/first-player`), 403, MSG.BROKER_ONLY);
+    expectError(
+      await table.investors[0]!.api.post(`/api/game/${table.gameId}/first-player`),
+      403,
+      MSG.BROKER_ONLY,
+    );
     const investorIds = table.investors.map((i) => i.playerId);
     for (let i = 0; i < 5; i++) {
       const res = await table.broker.api.post(`/api/game/${table.gameId}/first-player`);
@@ -228,7 +347,11 @@ describe('lobby, removal, settings, start, first player', () => {
 describe('end, showdown and completed games', () => {
   it('ends the game, ranks investors, and answers Game already completed. afterwards', async () => {
     const table = await setupTable(server, { investors: 2, start: true });
-    expectError(await table.investors[0]!.api.post(`/api/game/${table.gameId}/end`), 403, MSG.BROKER_ONLY);
+    expectError(
+      await table.investors[0]!.api.post(`/api/game/${table.gameId}/end`),
+      403,
+      MSG.BROKER_ONLY,
+    );
     const show = await table.investors[0]!.api.get(`/api/game/${table.gameId}/showdown`);
     expect(show.body.data).toHaveLength(2);
     expect(show.body.data[0]).toMatchObject({ balance: 500000, rank: 1, rank_label: '1st' });
@@ -236,11 +359,28 @@ describe('end, showdown and completed games', () => {
     const ended = await table.broker.api.post(`/api/game/${table.gameId}/end`);
     expect(ended.body).toMatchObject({ success: true, message: 'Game Ended successfully' });
     expect(ended.body.data[0]).toHaveProperty('rank_name');
-    for (const path of ['lobby', 'settings', 'stocks', 'user/portfolio', 'transactions', 'avatars']) {
-      expectError(await table.investors[0]!.api.get(`/api/game/${table.gameId}/${path}`), 409, 'Game already completed.');
+    for (const path of [
+      'lobby',
+      'settings',
+      'stocks',
+      'user/portfolio',
+      'transactions',
+      'avatars',
+    ]) {
+      expectError(
+        await table.investors[0]!.api.get(`/api/game/${table.gameId}/${path}`),
+        409,
+        'Game already completed.',
+      );
     }
-    expectError(await table.broker.api.post(`/api/game/${table.gameId}/end`), 409, 'Game already completed.');
-    expect((await table.investors[1]!.api.get(`/api/game/${table.gameId}/showdown`)).status).toBe(200);
+    expectError(
+      await table.broker.api.post(`/api/game/${table.gameId}/end`),
+      409,
+      'Game already completed.',
+    );
+    expect((await table.investors[1]!.api.get(`/api/game/${table.gameId}/showdown`)).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 for unknown or absurd game ids, never 500', async () => {
@@ -255,6 +395,8 @@ describe('end, showdown and completed games', () => {
     const table = await setupTable(server, { investors: 1 });
     const outsider = http(server.url, (await signUp(server, 'Outsider')).token);
     expectError(await outsider.get(`/api/game/${table.gameId}/lobby`), 403, MSG.NOT_IN_GAME);
-    expect((await outsider.get(`/api/game/${table.gameId}/lobby`)).body.error.code).toBe('FORBIDDEN');
+    expect((await outsider.get(`/api/game/${table.gameId}/lobby`)).body.error.code).toBe(
+      'FORBIDDEN',
+    );
   });
 });

@@ -20,7 +20,12 @@ describe('stocks and price updates', () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const res = await table.investors[0]!.api.get(`/api/game/${table.gameId}/stocks`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ is_mm_exist: 0, game_status: 2, orderbook_status: 0, ends_at: null });
+    expect(res.body.data).toMatchObject({
+      is_mm_exist: 0,
+      game_status: 2,
+      orderbook_status: 0,
+      ends_at: null,
+    });
     expect(res.body.data.stocks_data).toHaveLength(COMPANIES.length);
     expect(res.body.data.stocks_data[0]).toEqual({
       id: tandoor.id,
@@ -36,23 +41,34 @@ describe('stocks and price updates', () => {
     const api = table.broker.api;
     const url = `/api/game/${table.gameId}/stocks`;
     const up = await api.post(url, { stock_id: spice.id, operation: '+', value: 7 });
-    expect(up.body).toMatchObject({ success: true, data: { stock_id: spice.id, updatedPrice: 208.65, previousPrice: 195, percentage: 7 } });
+    expect(up.body).toMatchObject({
+      success: true,
+      data: { stock_id: spice.id, updatedPrice: 208.65, previousPrice: 195, percentage: 7 },
+    });
     // 208.65 × 0.97 = 202.3905 → 202.39
     const down = await api.post(url, { stock_id: spice.id, operation: '-', value: 3 });
     expect(down.body.data.updatedPrice).toBe(202.39);
     const crash = await api.post(url, { stock_id: spice.id, operation: '-', value: 100 });
     expect(crash.body.data.updatedPrice).toBe(1);
     const stocks = await table.investors[0]!.api.get(url);
-    expect(stocks.body.data.stocks_data.find((s: any) => s.stock_id === spice.id).current_price).toBe(1);
+    expect(
+      stocks.body.data.stocks_data.find((s: any) => s.stock_id === spice.id).current_price,
+    ).toBe(1);
     const history = await table.investors[0]!.api.get(`/api/game/${table.gameId}/transactions`);
-    expect(history.body.data.filter((t: any) => t.type === 'Price update').map((t: any) => t.price)).toEqual(['-100', '-3', '7']);
+    expect(
+      history.body.data.filter((t: any) => t.type === 'Price update').map((t: any) => t.price),
+    ).toEqual(['-100', '-3', '7']);
   });
 
   it('refuses bad price updates and changes nothing', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const url = `/api/game/${table.gameId}/stocks`;
     const api = table.broker.api;
-    expectError(await api.post(url, { stock_id: tandoor.id, value: 5 }), 400, 'Please add operation');
+    expectError(
+      await api.post(url, { stock_id: tandoor.id, value: 5 }),
+      400,
+      'Please add operation',
+    );
     for (const body of [
       { stock_id: tandoor.id, operation: '*', value: 5 },
       { stock_id: tandoor.id, operation: '+', value: 0 },
@@ -63,8 +79,16 @@ describe('stocks and price updates', () => {
     ]) {
       expectError(await api.post(url, body), 400);
     }
-    expectError(await api.post(url, { stock_id: 99, operation: '+', value: 5 }), 404, MSG.STOCK_NOT_FOUND);
-    expectError(await table.investors[0]!.api.post(url, { stock_id: tandoor.id, operation: '+', value: 5 }), 403, MSG.BROKER_ONLY);
+    expectError(
+      await api.post(url, { stock_id: 99, operation: '+', value: 5 }),
+      404,
+      MSG.STOCK_NOT_FOUND,
+    );
+    expectError(
+      await table.investors[0]!.api.post(url, { stock_id: tandoor.id, operation: '+', value: 5 }),
+      403,
+      MSG.BROKER_ONLY,
+    );
     const stocks = await api.get(url);
     expect(stocks.body.data.stocks_data[0].current_price).toBe(450);
   });
@@ -76,16 +100,27 @@ describe('trade phase and orders', () => {
     const url = `/api/game/${table.gameId}/update/orderbook`;
     const before = Date.now();
     const opened = await table.broker.api.put(url, { orderbook_status: 1 });
-    expect(opened.body).toMatchObject({ success: true, message: 'Trade initiated.', data: { orderbook_status: 1 } });
+    expect(opened.body).toMatchObject({
+      success: true,
+      message: 'Trade initiated.',
+      data: { orderbook_status: 1 },
+    });
     const endsAt = Date.parse(opened.body.data.ends_at);
     expect(endsAt).toBeGreaterThanOrEqual(before + 119_000);
     expect(endsAt).toBeLessThanOrEqual(Date.now() + 121_000);
     const again = await table.broker.api.put(url, { orderbook_status: 1 });
     expect(again.body.data.ends_at).toBe(opened.body.data.ends_at);
-    expectError(await table.investors[0]!.api.put(url, { orderbook_status: 1 }), 403, MSG.BROKER_ONLY);
+    expectError(
+      await table.investors[0]!.api.put(url, { orderbook_status: 1 }),
+      403,
+      MSG.BROKER_ONLY,
+    );
     expectError(await table.broker.api.put(url, { orderbook_status: 2 }), 400);
     const closed = await table.broker.api.put(url, { orderbook_status: 0 });
-    expect(closed.body).toMatchObject({ message: 'Trade ended.', data: { orderbook_status: 0, ends_at: null } });
+    expect(closed.body).toMatchObject({
+      message: 'Trade ended.',
+      data: { orderbook_status: 0, ends_at: null },
+    });
     expect((await table.broker.api.put(url, { orderbook_status: 0 })).status).toBe(200);
   });
 
@@ -94,15 +129,36 @@ describe('trade phase and orders', () => {
     await openPhase(table);
     const inv = table.investors[0]!;
     const trade = `/api/game/${table.gameId}/stocks/trade`;
-    const bought = await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: 100 });
-    expect(bought.body).toMatchObject({ success: true, data: { current_balance: 455000, total_balance: 500000 } });
-    await table.broker.api.post(`/api/game/${table.gameId}/stocks`, { stock_id: tandoor.id, operation: '+', value: 10 });
-    const more = await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: '100' });
+    const bought = await inv.api.post(trade, {
+      stock_id: tandoor.id,
+      trade_type: 0,
+      quantity: 100,
+    });
+    expect(bought.body).toMatchObject({
+      success: true,
+      data: { current_balance: 455000, total_balance: 500000 },
+    });
+    await table.broker.api.post(`/api/game/${table.gameId}/stocks`, {
+      stock_id: tandoor.id,
+      operation: '+',
+      value: 10,
+    });
+    const more = await inv.api.post(trade, {
+      stock_id: tandoor.id,
+      trade_type: 0,
+      quantity: '100',
+    });
     expect(more.status).toBe(200);
     // 100 @ 450 + 100 @ 495 = 94,500 invested; sell 50 → invested 70,875
     const sold = await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 1, quantity: 50 });
     const row = sold.body.data.portfolio_data.find((r: any) => r.stock_id === tandoor.id);
-    expect(row).toMatchObject({ total_quantity: 150, total_invested_price: 70875, current_price: 495, market_value: 74250, profit_loss: 3375 });
+    expect(row).toMatchObject({
+      total_quantity: 150,
+      total_invested_price: 70875,
+      current_price: 495,
+      market_value: 74250,
+      profit_loss: 3375,
+    });
     expect(sold.body.data.current_balance).toBe(500000 - 45000 - 49500 + 24750);
     expect(sold.body.data.total_balance).toBe(430250 + 74250);
     expect(sold.body.data.total_profit_loss).toBe('4500.00');
@@ -113,24 +169,58 @@ describe('trade phase and orders', () => {
       [0, 100, '495.00'],
       [0, 100, '450.00'],
     ]);
-    expect(trades[0]).toMatchObject({ stock_id: tandoor.id, name: tandoor.name, image: tandoor.image });
+    expect(trades[0]).toMatchObject({
+      stock_id: tandoor.id,
+      name: tandoor.name,
+      image: tandoor.image,
+    });
   });
 
   it('refuses orders that would overdraw, oversell, or come outside a phase, and changes nothing', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const inv = table.investors[0]!;
     const trade = `/api/game/${table.gameId}/stocks/trade`;
-    expectError(await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: 1 }), 409, MSG.TRADE_PHASE_OFF);
+    expectError(
+      await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: 1 }),
+      409,
+      MSG.TRADE_PHASE_OFF,
+    );
     await openPhase(table);
-    expectError(await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: 1112 }), 422, MSG.INSUFFICIENT_FUNDS);
-    expectError(await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 1, quantity: 1 }), 422, MSG.INSUFFICIENT_SHARES);
+    expectError(
+      await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: 1112 }),
+      422,
+      MSG.INSUFFICIENT_FUNDS,
+    );
+    expectError(
+      await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 1, quantity: 1 }),
+      422,
+      MSG.INSUFFICIENT_SHARES,
+    );
     for (const quantity of [0, -5, 1.5, 'abc', null]) {
-      expectError(await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity }), 400);
+      expectError(
+        await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity }),
+        400,
+      );
     }
-    expectError(await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 2, quantity: 1 }), 400);
-    expectError(await inv.api.post(trade, { stock_id: 77, trade_type: 0, quantity: 1 }), 404, MSG.STOCK_NOT_FOUND);
-    expectError(await table.broker.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: 1 }), 403, MSG.INVESTOR_ONLY);
-    const exact = await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: 1111 });
+    expectError(
+      await inv.api.post(trade, { stock_id: tandoor.id, trade_type: 2, quantity: 1 }),
+      400,
+    );
+    expectError(
+      await inv.api.post(trade, { stock_id: 77, trade_type: 0, quantity: 1 }),
+      404,
+      MSG.STOCK_NOT_FOUND,
+    );
+    expectError(
+      await table.broker.api.post(trade, { stock_id: tandoor.id, trade_type: 0, quantity: 1 }),
+      403,
+      MSG.INVESTOR_ONLY,
+    );
+    const exact = await inv.api.post(trade, {
+      stock_id: tandoor.id,
+      trade_type: 0,
+      quantity: 1111,
+    });
     expect(exact.body.data.current_balance).toBe(50);
     const portfolio = await inv.api.get(`/api/game/${table.gameId}/user/portfolio`);
     expect(portfolio.body.data.current_balance).toBe(50);
@@ -139,7 +229,11 @@ describe('trade phase and orders', () => {
   it('lets a broker-investor (role 3) trade and run the game', async () => {
     const table = await setupTable(server, { investors: 1, start: true, brokerRole: 3 });
     await openPhase(table);
-    const res = await table.broker.api.post(`/api/game/${table.gameId}/stocks/trade`, { stock_id: spice.id, trade_type: 0, quantity: 10 });
+    const res = await table.broker.api.post(`/api/game/${table.gameId}/stocks/trade`, {
+      stock_id: spice.id,
+      trade_type: 0,
+      quantity: 10,
+    });
     expect(res.body.data.current_balance).toBe(498050);
   });
 });
@@ -155,7 +249,11 @@ describe('payday', () => {
     expectError(await table.investors[0]!.api.put(url), 403, MSG.BROKER_ONLY);
     for (let i = 1; i <= 3; i++) {
       const res = await table.broker.api.put(url);
-      expect(res.body).toMatchObject({ success: true, message: MSG.PAYDAY_OK, data: { amount: 300000, paydays_given: i } });
+      expect(res.body).toMatchObject({
+        success: true,
+        message: MSG.PAYDAY_OK,
+        data: { amount: 300000, paydays_given: i },
+      });
     }
     expectError(await table.broker.api.put(url), 409, MSG.PAYDAY_LIMIT);
     for (const inv of table.investors) {
@@ -163,7 +261,11 @@ describe('payday', () => {
       expect(p.body.data.current_balance).toBe(1400000);
       expect(p.body.data.total_profit_loss).toBe('0.00');
       const h = await inv.api.get(`/api/game/${table.gameId}/transactions`);
-      expect(h.body.data.filter((t: any) => t.type === 'PAYDAY').map((t: any) => t.price)).toEqual(['300000.00', '300000.00', '300000.00']);
+      expect(h.body.data.filter((t: any) => t.type === 'PAYDAY').map((t: any) => t.price)).toEqual([
+        '300000.00',
+        '300000.00',
+        '300000.00',
+      ]);
     }
     const settings = await table.broker.api.get(`/api/game/${table.gameId}/settings`);
     expect(settings.body.data.paydays_given).toBe(3);
@@ -171,7 +273,11 @@ describe('payday', () => {
 
   it('is refused before the game starts', async () => {
     const table = await setupTable(server, { investors: 1 });
-    expectError(await table.broker.api.put(`/api/game/${table.gameId}/payday`), 409, MSG.GAME_NOT_RUNNING);
+    expectError(
+      await table.broker.api.put(`/api/game/${table.gameId}/payday`),
+      409,
+      MSG.GAME_NOT_RUNNING,
+    );
   });
 });
 
@@ -181,7 +287,11 @@ describe('history', () => {
     const [a, b] = table.investors as [any, any];
     expect((await a.api.get(`/api/game/${table.gameId}/transactions`)).body.data).toEqual([]);
     await openPhase(table);
-    await a.api.post(`/api/game/${table.gameId}/stocks/trade`, { stock_id: spice.id, trade_type: 0, quantity: 3 });
+    await a.api.post(`/api/game/${table.gameId}/stocks/trade`, {
+      stock_id: spice.id,
+      trade_type: 0,
+      quantity: 3,
+    });
     expect((await b.api.get(`/api/game/${table.gameId}/transactions`)).body.data).toEqual([]);
     expect((await a.api.get(`/api/game/${table.gameId}/transactions`)).body.data).toHaveLength(1);
   });

@@ -23,7 +23,8 @@ describe('two nodes over Redis', () => {
   let nodeB: ServerProcess;
 
   beforeAll(async () => {
-    if (testDriver !== 'pg') throw new Error('the multi-node suite runs on PostgreSQL (TEST_DRIVER=pg)');
+    if (testDriver !== 'pg')
+      throw new Error('the multi-node suite runs on PostgreSQL (TEST_DRIVER=pg)');
     if (!redisUrl) throw new Error('TEST_REDIS_URL is required (e.g. redis://127.0.0.1:6379)');
     otps = new OtpInbox();
     const webhook = await otps.start();
@@ -49,12 +50,22 @@ describe('two nodes over Redis', () => {
 
   it('a price update made through node A reaches a device on node B, and both views agree', async () => {
     const table = await setupTable({ url: nodeA.url, otps }, { investors: 2, start: true });
-    const onA = await new GameView(await TestClient.connect(nodeA.url, table.investors[0]!.token), table.gameId).join();
-    const onB = await new GameView(await TestClient.connect(nodeB.url, table.investors[1]!.token), table.gameId).join();
+    const onA = await new GameView(
+      await TestClient.connect(nodeA.url, table.investors[0]!.token),
+      table.gameId,
+    ).join();
+    const onB = await new GameView(
+      await TestClient.connect(nodeB.url, table.investors[1]!.token),
+      table.gameId,
+    ).join();
     const tvB = await TestClient.connect(nodeB.url);
     await tvB.emit('board:spectate', { code: table.code });
 
-    await table.broker.api.post(`/api/game/${table.gameId}/stocks`, { stock_id: 5, operation: '+', value: 9 });
+    await table.broker.api.post(`/api/game/${table.gameId}/stocks`, {
+      stock_id: 5,
+      operation: '+',
+      value: 9,
+    });
     const seen = await onB.client.waitFor('price:updated');
     expect(seen).toMatchObject({ stock_id: 5, previous_price: 1520, price: 1656.8 });
     await tvB.waitFor('price:updated');
@@ -65,7 +76,11 @@ describe('two nodes over Redis', () => {
 
     // a lobby-style event and a private one cross nodes too
     await openPhase(table);
-    await table.investors[1]!.api.post(`/api/game/${table.gameId}/stocks/trade`, { stock_id: 5, trade_type: 0, quantity: 2 });
+    await table.investors[1]!.api.post(`/api/game/${table.gameId}/stocks/trade`, {
+      stock_id: 5,
+      trade_type: 0,
+      quantity: 2,
+    });
     const mine = await onB.client.waitFor('portfolio:updated');
     expect(mine.portfolio.current_balance).toBe(500000 - 3313.6);
     expect(onA.client.count('portfolio:updated')).toBe(0);
@@ -83,12 +98,17 @@ describe('two nodes over Redis', () => {
     await openPhase(table);
     for (const d of devices) await d.waitFor('phase:started');
     // both nodes hold a timer for the phase; bring its end close so the sweeps race for it
-    await db.db.update(games).set({ phaseEndsAt: new Date(Date.now() + 1500) }).where(eq(games.id, table.gameId));
+    await db.db
+      .update(games)
+      .set({ phaseEndsAt: new Date(Date.now() + 1500) })
+      .where(eq(games.id, table.gameId));
     for (const d of devices) await d.waitFor('phase:ended', () => true, 10_000);
     await new Promise((r) => setTimeout(r, 2500)); // several more sweeps on both nodes
     for (const d of devices) expect(d.count('phase:ended')).toBe(1);
     await waitUntil(
-      async () => (await table.broker.api.get(`/api/game/${table.gameId}/settings`)).body.data.orderbook_status === 0,
+      async () =>
+        (await table.broker.api.get(`/api/game/${table.gameId}/settings`)).body.data
+          .orderbook_status === 0,
     );
     for (const d of devices) d.close();
   });

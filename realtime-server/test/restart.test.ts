@@ -98,7 +98,11 @@ describe('SIGKILL during a trade phase', () => {
 
     await server.start();
     const overdueSettings = () => overdue.broker.api.get(`/api/game/${overdue.gameId}/settings`);
-    await waitUntil(async () => (await overdueSettings()).body.data.orderbook_status === 0, 3000, 'overdue phase ended');
+    await waitUntil(
+      async () => (await overdueSettings()).body.data.orderbook_status === 0,
+      3000,
+      'overdue phase ended',
+    );
 
     // the running phase survived the crash and still accepts orders until its end
     await waitUntil(() => joins === 2, 10_000, 'device rejoined');
@@ -110,7 +114,9 @@ describe('SIGKILL during a trade phase', () => {
     expect(device.count('phase:ended')).toBe(1);
 
     // money committed before the crash is all there
-    const portfolio = await running.investors[0]!.api.get(`/api/game/${running.gameId}/user/portfolio`);
+    const portfolio = await running.investors[0]!.api.get(
+      `/api/game/${running.gameId}/user/portfolio`,
+    );
     expect(portfolio.body.data.current_balance).toBe(500000 - 4500);
     const snapshot = await device.snapshot('game:resync', running.gameId);
     expect(snapshot.game.settings.orderbook_status).toBe(0);

@@ -23,7 +23,10 @@ import { MSG, type ErrorCode } from './messages.ts';
 
 // ---------- request payloads ----------
 
-const countryCode = z.string().trim().regex(/^\+\d{1,4}$/, 'Invalid country code.');
+const countryCode = z
+  .string()
+  .trim()
+  .regex(/^\+\d{1,4}$/, 'Invalid country code.');
 const phoneNumber = z
   .string()
   .trim()
@@ -36,7 +39,10 @@ export const loginSchema = z.object({
   country_code: countryCode,
   phone_number: phoneNumber,
   otp_id: z.string().min(1).max(64),
-  otp: z.string().trim().regex(/^\d{4}$/, 'Please enter the OTP'),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'Please enter the OTP'),
 });
 export const registerSchema = z.object({
   username: z.string().trim().min(1, 'Please enter your name and phone number.').max(40),
@@ -48,16 +54,14 @@ export const refreshSchema = z.object({
 });
 export const profileUpdateSchema = z.object({
   username: z.string().trim().min(1, 'Username cannot be empty.').max(40).optional(),
-  email: z.union([z.literal(''), z.string().trim().email('Invalid email address.').max(120)]).optional(),
+  email: z
+    .union([z.literal(''), z.string().trim().email('Invalid email address.').max(120)])
+    .optional(),
   avatar_id: z.coerce.number().int().min(1).max(7).optional(),
 });
 
 export const joinGameSchema = z.object({
-  code: z
-    .string(MSG.INVALID_CODE)
-    .trim()
-    .toUpperCase()
-    .regex(BOARD_CODE_PATTERN, MSG.INVALID_CODE),
+  code: z.string(MSG.INVALID_CODE).trim().toUpperCase().regex(BOARD_CODE_PATTERN, MSG.INVALID_CODE),
 });
 
 export const settingsSchema = z.object({
@@ -86,11 +90,7 @@ export const orderbookSchema = z.object({
 export const priceUpdateSchema = z.object({
   stock_id: positiveId,
   operation: z.enum(['+', '-'], 'Please add operation'),
-  value: z.coerce
-    .number()
-    .int()
-    .min(PRICE_CHANGE_MIN_PERCENT)
-    .max(PRICE_CHANGE_MAX_PERCENT),
+  value: z.coerce.number().int().min(PRICE_CHANGE_MIN_PERCENT).max(PRICE_CHANGE_MAX_PERCENT),
 });
 
 export const tradeSchema = z.object({

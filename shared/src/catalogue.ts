@@ -31,9 +31,19 @@ export const COMPANIES: readonly Company[] = [
   { id: 3, name: 'Chai Digital', image: '/logos/chai-digital.svg', openingPricePaise: 125000 },
   { id: 4, name: 'Ganga Pharma', image: '/logos/ganga-pharma.svg', openingPricePaise: 86000 },
   { id: 5, name: 'Lotus Bank', image: '/logos/lotus-bank.svg', openingPricePaise: 152000 },
-  { id: 6, name: 'Spice Route Airways', image: '/logos/spice-route-airways.svg', openingPricePaise: 19500 },
+  {
+    id: 6,
+    name: 'Spice Route Airways',
+    image: '/logos/spice-route-airways.svg',
+    openingPricePaise: 19500,
+  },
   { id: 7, name: 'Himalaya Steel', image: '/logos/himalaya-steel.svg', openingPricePaise: 64000 },
-  { id: 8, name: 'Rangoli Textiles', image: '/logos/rangoli-textiles.svg', openingPricePaise: 11000 },
+  {
+    id: 8,
+    name: 'Rangoli Textiles',
+    image: '/logos/rangoli-textiles.svg',
+    openingPricePaise: 11000,
+  },
 ];
 
 export function companyById(id: number): Company | undefined {

@@ -54,7 +54,10 @@ export function repricePortfolio(
 function withPhase(state: GameSnapshot, status: 0 | 1, endsAt: string | null): GameSnapshot {
   const settings = { ...state.game.settings, orderbook_status: status, ends_at: endsAt };
   const me = state.me?.portfolio
-    ? { ...state.me, portfolio: { ...state.me.portfolio, orderbook_status: status, ends_at: endsAt } }
+    ? {
+        ...state.me,
+        portfolio: { ...state.me.portfolio, orderbook_status: status, ends_at: endsAt },
+      }
     : state.me;
   return { ...state, game: { ...state.game, settings }, me };
 }
@@ -80,10 +83,14 @@ function reduce<E extends GameEventName>(
     case 'lobby:joined':
     case 'player:updated': {
       const player = (e as GameEventPayload<'lobby:joined'>).player;
-      const players = [...state.players.filter((p) => p.player_id !== player.player_id), player].sort(
-        (a, b) => a.player_id - b.player_id,
-      );
-      const me = state.me && state.me.player_id === player.player_id ? { ...state.me, role: player.role } : state.me;
+      const players = [
+        ...state.players.filter((p) => p.player_id !== player.player_id),
+        player,
+      ].sort((a, b) => a.player_id - b.player_id);
+      const me =
+        state.me && state.me.player_id === player.player_id
+          ? { ...state.me, role: player.role }
+          : state.me;
       return { ...state, players, me };
     }
     case 'player:removed': {
@@ -92,7 +99,10 @@ function reduce<E extends GameEventName>(
       return { ...state, players: state.players.filter((p) => p.player_id !== player_id), me };
     }
     case 'settings:changed':
-      return { ...state, game: { ...state.game, settings: (e as GameEventPayload<'settings:changed'>).settings } };
+      return {
+        ...state,
+        game: { ...state.game, settings: (e as GameEventPayload<'settings:changed'>).settings },
+      };
     case 'game:started': {
       const { settings, stocks } = e as GameEventPayload<'game:started'>;
       return { ...state, game: { ...state.game, status: GAME_STATUS.RUNNING, settings }, stocks };
@@ -102,7 +112,8 @@ function reduce<E extends GameEventName>(
       return { ...state, game: { ...state.game, first_player: { player_id, username } } };
     }
     case 'price:updated': {
-      const { stock_id, previous_price, price, percentage } = e as GameEventPayload<'price:updated'>;
+      const { stock_id, previous_price, price, percentage } =
+        e as GameEventPayload<'price:updated'>;
       return withPrices(state, [{ stock_id, previous_price, price, percentage }]);
     }
     case 'phase:started':
@@ -111,7 +122,10 @@ function reduce<E extends GameEventName>(
       return withPhase(state, ORDERBOOK.OFF, null);
     case 'payday:given': {
       const { paydays_given } = e as GameEventPayload<'payday:given'>;
-      return { ...state, game: { ...state.game, settings: { ...state.game.settings, paydays_given } } };
+      return {
+        ...state,
+        game: { ...state.game, settings: { ...state.game.settings, paydays_given } },
+      };
     }
     case 'mayhem:created': {
       const me = state.me ? { ...state.me, mayhem_responded: false } : state.me;
@@ -156,7 +170,11 @@ export function applyGameEvent<E extends GameEventName>(
  * The owner's private portfolio update, valued at the prices this device already shows (a
  * portfolio read just before a price change may arrive just after it).
  */
-export function applyPortfolio(state: GameSnapshot, gameId: number, portfolio: Portfolio): GameSnapshot {
+export function applyPortfolio(
+  state: GameSnapshot,
+  gameId: number,
+  portfolio: Portfolio,
+): GameSnapshot {
   if (gameId !== state.game.id || !state.me) return state;
   const prices = state.stocks.map((s) => ({ stock_id: s.stock_id, price: s.current_price }));
   return { ...state, me: { ...state.me, portfolio: repricePortfolio(portfolio, prices) } };

@@ -87,7 +87,11 @@ export interface ServerToClientEvents {
 
 export const gameRefSchema = z.object({ game_id: z.number().int().positive() });
 export const spectateSchema = z.object({
-  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4}$/),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4}$/),
 });
 
 export interface ClientToServerEvents {

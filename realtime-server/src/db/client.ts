@@ -26,18 +26,22 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string }
-  | { inMemory: true };
+  { databaseUrl: string; poolSize?: number } | { dataDir: string } | { inMemory: true };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
 /** Any constant: serialises migrations when several nodes start at once on one server. */
 const MIGRATION_LOCK_KEY = 727_274_601;
 
 /** Opens the database (PGlite embedded, or a PostgreSQL server) and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+    });
     // pg returns bigint (int8) as a string by default; every bigint here fits a JS number.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;

@@ -124,8 +124,12 @@ export const games = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('games_open_code_uq').on(t.code).where(sql`status in (1, 2)`),
-    index('games_open_phase_idx').on(t.phaseEndsAt).where(sql`orderbook_status = 1`),
+    uniqueIndex('games_open_code_uq')
+      .on(t.code)
+      .where(sql`status in (1, 2)`),
+    index('games_open_phase_idx')
+      .on(t.phaseEndsAt)
+      .where(sql`orderbook_status = 1`),
     check('games_status_ck', sql`status in (1, 2, 3)`),
     check('games_paydays_ck', sql`paydays_given between 0 and 3`),
   ],
@@ -148,7 +152,9 @@ export const players = pgTable(
   },
   (t) => [
     uniqueIndex('players_game_user_uq').on(t.gameId, t.userId),
-    uniqueIndex('players_one_broker_uq').on(t.gameId).where(sql`role in (1, 3)`),
+    uniqueIndex('players_one_broker_uq')
+      .on(t.gameId)
+      .where(sql`role in (1, 3)`),
     uniqueIndex('players_game_avatar_uq').on(t.gameId, t.avatarId),
     check('players_role_ck', sql`role in (1, 2, 3)`),
     check('players_cash_ck', sql`cash_paise >= 0`),
@@ -246,7 +252,9 @@ export const mayhems = pgTable(
     averagedAt: timestamp('averaged_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('mayhems_one_open_uq').on(t.gameId).where(sql`status = 1`),
+    uniqueIndex('mayhems_one_open_uq')
+      .on(t.gameId)
+      .where(sql`status = 1`),
     index('mayhems_game_idx').on(t.gameId, t.id),
   ],
 );

@@ -26,8 +26,7 @@ export function parseId(raw: unknown, message: string = MSG.GAME_NOT_FOUND): num
 export const isBrokerRole = (role: number) => role === ROLE.BROKER || role === ROLE.BOTH;
 export const isInvestorRole = (role: number) => role === ROLE.INVESTOR || role === ROLE.BOTH;
 
-export const gameCompleted = () =>
-  new AppError(409, ERROR_CODE.GAME_COMPLETED, MSG.GAME_COMPLETED);
+export const gameCompleted = () => new AppError(409, ERROR_CODE.GAME_COMPLETED, MSG.GAME_COMPLETED);
 
 export type LockMode = 'none' | 'share' | 'update';
 
@@ -82,10 +81,13 @@ export async function requireSeat(
   if (!player) throw forbidden(MSG.NOT_IN_GAME);
   if (game.status === GAME_STATUS.COMPLETED && !rules.allowCompleted) throw gameCompleted();
   if (rules.roles === 'broker' && !isBrokerRole(player.role)) throw forbidden(MSG.BROKER_ONLY);
-  if (rules.roles === 'investor' && !isInvestorRole(player.role)) throw forbidden(MSG.INVESTOR_ONLY);
+  if (rules.roles === 'investor' && !isInvestorRole(player.role))
+    throw forbidden(MSG.INVESTOR_ONLY);
   const allowed = rules.status ?? [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING, GAME_STATUS.COMPLETED];
   if (!allowed.includes(game.status as GameStatus)) {
-    throw conflict(game.status === GAME_STATUS.LOBBY ? MSG.GAME_NOT_RUNNING : MSG.GAME_NOT_IN_LOBBY);
+    throw conflict(
+      game.status === GAME_STATUS.LOBBY ? MSG.GAME_NOT_RUNNING : MSG.GAME_NOT_IN_LOBBY,
+    );
   }
   return { game, player: { ...player, role: player.role as Role } };
 }

@@ -53,15 +53,24 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   });
   router.post('/:id/settings', async (req, res) => {
     const gameId = parseId(req.params.id);
-    send(res, await lobby.updateSettings(ctx, user(res), gameId, parseInput(settingsSchema, req.body)));
+    send(
+      res,
+      await lobby.updateSettings(ctx, user(res), gameId, parseInput(settingsSchema, req.body)),
+    );
   });
   router.post('/:id/select-role', async (req, res) => {
     const gameId = parseId(req.params.id);
-    send(res, await lobby.selectRole(ctx, user(res), gameId, parseInput(selectRoleSchema, req.body)));
+    send(
+      res,
+      await lobby.selectRole(ctx, user(res), gameId, parseInput(selectRoleSchema, req.body)),
+    );
   });
   router.post('/:id/change-role', async (req, res) => {
     const gameId = parseId(req.params.id);
-    send(res, await lobby.changeRole(ctx, user(res), gameId, parseInput(changeRoleSchema, req.body)));
+    send(
+      res,
+      await lobby.changeRole(ctx, user(res), gameId, parseInput(changeRoleSchema, req.body)),
+    );
   });
   router.post('/:id/start', async (req, res) => {
     send(res, await lobby.startGame(ctx, user(res), parseId(req.params.id)));
@@ -86,7 +95,10 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   });
   router.post('/:id/stocks', async (req, res) => {
     const gameId = parseId(req.params.id);
-    send(res, await market.updatePrice(ctx, user(res), gameId, parseInput(priceUpdateSchema, req.body)));
+    send(
+      res,
+      await market.updatePrice(ctx, user(res), gameId, parseInput(priceUpdateSchema, req.body)),
+    );
   });
   router.post('/:id/stocks/trade', async (req, res) => {
     const gameId = parseId(req.params.id);
@@ -111,17 +123,32 @@ export function mayhemRouter(ctx: AppContext): Router {
 
   router.post('/game/:id', async (req, res) => {
     const gameId = parseId(req.params.id);
-    send(res, await mayhem.createMayhem(ctx, user(res), gameId, parseInput(mayhemCreateSchema, req.body)), 201);
+    send(
+      res,
+      await mayhem.createMayhem(ctx, user(res), gameId, parseInput(mayhemCreateSchema, req.body)),
+      201,
+    );
   });
   router.get('/game/:id', async (req, res) => {
     send(res, await mayhem.getMayhem(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/respond', async (req, res) => {
     const mayhemId = parseId(req.params.id, MSG.MAYHEM_NOT_FOUND);
-    send(res, await mayhem.respondMayhem(ctx, user(res), mayhemId, parseInput(mayhemRespondSchema, req.body)));
+    send(
+      res,
+      await mayhem.respondMayhem(
+        ctx,
+        user(res),
+        mayhemId,
+        parseInput(mayhemRespondSchema, req.body),
+      ),
+    );
   });
   router.post('/:id/average', async (req, res) => {
-    send(res, await mayhem.averageMayhemList(ctx, user(res), parseId(req.params.id, MSG.MAYHEM_NOT_FOUND)));
+    send(
+      res,
+      await mayhem.averageMayhemList(ctx, user(res), parseId(req.params.id, MSG.MAYHEM_NOT_FOUND)),
+    );
   });
   return router;
 }

@@ -123,9 +123,11 @@ export async function freeAvatars(ctx: AppContext, userId: number, gameId: numbe
     .from(players)
     .where(eq(players.gameId, gameId));
   const takenByOthers = new Set(taken.filter((t) => t.userId !== userId).map((t) => t.avatarId));
-  return AVATARS.filter(
-    (a) => a.id !== BROKER_AVATAR_ID && !takenByOthers.has(a.id),
-  ).map((a) => ({ id: a.id, name: a.name, image: a.image }));
+  return AVATARS.filter((a) => a.id !== BROKER_AVATAR_ID && !takenByOthers.has(a.id)).map((a) => ({
+    id: a.id,
+    name: a.name,
+    image: a.image,
+  }));
 }
 
 /** The avatar a seat gets: the one asked for if allowed and free, else 7 for a broker, else the lowest free. */
@@ -152,7 +154,8 @@ async function chooseAvatar(
     if (taken.has(requested)) throw conflict(MSG.AVATAR_TAKEN);
     return requested;
   }
-  if (current && !taken.has(current) && (current !== BROKER_AVATAR_ID || brokerSeat)) return current;
+  if (current && !taken.has(current) && (current !== BROKER_AVATAR_ID || brokerSeat))
+    return current;
   if (role === ROLE.BROKER && !taken.has(BROKER_AVATAR_ID)) return BROKER_AVATAR_ID;
   const free = SELECTABLE_AVATAR_IDS.find((id) => !taken.has(id));
   if (free) return free;
@@ -169,12 +172,20 @@ function seatConflict(err: unknown): never {
 }
 
 async function playerWithName(tx: Tx, player: PlayerRow) {
-  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, player.userId));
+  const [user] = await tx
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, player.userId));
   return publicPlayerView({ player, username: user?.username ?? '' });
 }
 
 /** Takes a seat in the lobby with a role and an avatar (or changes the caller's own seat). */
-export async function selectRole(ctx: AppContext, userId: number, gameId: number, input: SelectRoleInput) {
+export async function selectRole(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+  input: SelectRoleInput,
+) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
     const game = await findGame(tx, gameId);
     if (!game) throw notFound(MSG.GAME_NOT_FOUND);
@@ -241,9 +252,16 @@ async function updateSeat(
 }
 
 /** Changes a seat's role and avatar: one's own, or (the broker) anyone's. */
-export async function changeRole(ctx: AppContext, userId: number, gameId: number, input: ChangeRoleInput) {
+export async function changeRole(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+  input: ChangeRoleInput,
+) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    const { player: caller } = await requireSeat(tx, gameId, userId, { status: [GAME_STATUS.LOBBY] });
+    const { player: caller } = await requireSeat(tx, gameId, userId, {
+      status: [GAME_STATUS.LOBBY],
+    });
     const seq = await nextSeq(tx, gameId);
     let target = caller;
     if (input.player_id && input.player_id !== caller.id) {
@@ -258,11 +276,19 @@ export async function changeRole(ctx: AppContext, userId: number, gameId: number
     const updated = await updateSeat(tx, gameId, target, input.role, input.avatar_id);
     return { seq, player: await playerWithName(tx, updated) };
   }).catch(seatConflict);
-  ctx.publisher.game(gameId, 'player:updated', { seq: outcome.seq, game_id: gameId, player: outcome.player });
+  ctx.publisher.game(gameId, 'player:updated', {
+    seq: outcome.seq,
+    game_id: gameId,
+    player: outcome.player,
+  });
   return { data: outcome.player, message: MSG.ROLE_UPDATED };
 }
 
-export async function lobby(ctx: AppContext, userId: number, gameId: number): Promise<ServiceResult<LobbyData>> {
+export async function lobby(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+): Promise<ServiceResult<LobbyData>> {
   return readSnapshot(ctx.db, async (tx) => {
     const { game, player } = await requireSeat(tx, gameId, userId);
     return {
@@ -279,7 +305,12 @@ export async function lobby(ctx: AppContext, userId: number, gameId: number): Pr
   });
 }
 
-export async function removePlayer(ctx: AppContext, userId: number, gameId: number, playerId: number) {
+export async function removePlayer(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+  playerId: number,
+) {
   const removed = await inTransaction(ctx.db, async (tx) => {
     const { player: broker } = await requireSeat(tx, gameId, userId, {
       roles: 'broker',
@@ -309,7 +340,12 @@ export async function getSettings(ctx: AppContext, userId: number, gameId: numbe
   return { data: settingsView(game) };
 }
 
-export async function updateSettings(ctx: AppContext, userId: number, gameId: number, input: SettingsInput) {
+export async function updateSettings(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+  input: SettingsInput,
+) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
     await requireSeat(tx, gameId, userId, { roles: 'broker', status: [GAME_STATUS.LOBBY] });
     const seq = await nextSeq(tx, gameId);
@@ -324,7 +360,11 @@ export async function updateSettings(ctx: AppContext, userId: number, gameId: nu
       .returning();
     return { seq, settings: settingsView(game!) };
   });
-  ctx.publisher.game(gameId, 'settings:changed', { seq: outcome.seq, game_id: gameId, settings: outcome.settings });
+  ctx.publisher.game(gameId, 'settings:changed', {
+    seq: outcome.seq,
+    game_id: gameId,
+    settings: outcome.settings,
+  });
   return { data: outcome.settings, message: MSG.SETTINGS_UPDATED };
 }
 
@@ -333,7 +373,11 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
   const outcome = await inTransaction(ctx.db, async (tx) => {
     await requireSeat(tx, gameId, userId, { roles: 'broker', status: [GAME_STATUS.LOBBY] });
     const seq = await nextSeq(tx, gameId);
-    const seated = await tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.id));
+    const seated = await tx
+      .select()
+      .from(players)
+      .where(eq(players.gameId, gameId))
+      .orderBy(asc(players.id));
     if (!seated.some((p) => isBrokerRole(p.role))) throw conflict(MSG.NEED_BROKER);
     const investors = seated.filter((p) => isInvestorRole(p.role));
     if (investors.length === 0) throw conflict(MSG.NEED_INVESTOR);
@@ -349,13 +393,27 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     await tx
       .update(players)
       .set({ cashPaise: funds })
-      .where(inArray(players.id, investors.map((p) => p.id)));
+      .where(
+        inArray(
+          players.id,
+          investors.map((p) => p.id),
+        ),
+      );
     await tx
       .insert(ledgerEntries)
       .values(investors.map((p) => ({ gameId, playerId: p.id, kind: 'start', deltaPaise: funds })));
-    const funded = await tx.select().from(players).where(inArray(players.id, investors.map((p) => p.id)));
+    const funded = await tx
+      .select()
+      .from(players)
+      .where(
+        inArray(
+          players.id,
+          investors.map((p) => p.id),
+        ),
+      );
     const portfolios = [];
-    for (const p of funded) portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p) });
+    for (const p of funded)
+      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p) });
     return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios };
   });
   ctx.publisher.game(gameId, 'game:started', {
@@ -401,16 +459,29 @@ export async function endGame(ctx: AppContext, userId: number, gameId: number) {
     const seq = await nextSeq(tx, gameId);
     const [game] = await tx
       .update(games)
-      .set({ status: GAME_STATUS.COMPLETED, orderbookStatus: 0, phaseEndsAt: null, endedAt: ctx.clock.now() })
+      .set({
+        status: GAME_STATUS.COMPLETED,
+        orderbookStatus: 0,
+        phaseEndsAt: null,
+        endedAt: ctx.clock.now(),
+      })
       .where(eq(games.id, gameId))
       .returning();
     return { seq, ranking: await rankingView(tx, game!) };
   });
-  ctx.publisher.game(gameId, 'game:ended', { seq: outcome.seq, game_id: gameId, ranking: outcome.ranking });
+  ctx.publisher.game(gameId, 'game:ended', {
+    seq: outcome.seq,
+    game_id: gameId,
+    ranking: outcome.ranking,
+  });
   return { data: outcome.ranking, message: MSG.GAME_ENDED };
 }
 
-export async function showdown(ctx: AppContext, userId: number, gameId: number): Promise<ServiceResult<RankingEntry[]>> {
+export async function showdown(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+): Promise<ServiceResult<RankingEntry[]>> {
   return readSnapshot(ctx.db, async (tx) => {
     const { game } = await requireSeat(tx, gameId, userId, { allowCompleted: true });
     return { data: await rankingView(tx, game) };

@@ -25,7 +25,11 @@ import type { ServiceResult } from './lobby-service.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
 
-export async function listStocks(ctx: AppContext, userId: number, gameId: number): Promise<ServiceResult<StocksData>> {
+export async function listStocks(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+): Promise<ServiceResult<StocksData>> {
   return readSnapshot(ctx.db, async (tx) => {
     const { game, player } = await requireSeat(tx, gameId, userId);
     const mayhem = game.status === GAME_STATUS.RUNNING ? await openMayhem(tx, gameId) : undefined;
@@ -34,7 +38,9 @@ export async function listStocks(ctx: AppContext, userId: number, gameId: number
       const [mine] = await tx
         .select({ id: mayhemResponses.id })
         .from(mayhemResponses)
-        .where(and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, player.id)));
+        .where(
+          and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, player.id)),
+        );
       open = !mine;
     }
     const settings = settingsView(game);
@@ -112,9 +118,14 @@ export async function setOrderbook(
   status: 0 | 1,
 ): Promise<ServiceResult<OrderbookData>> {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    const { game } = await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
+    const { game } = await requireSeat(tx, gameId, userId, {
+      roles: 'broker',
+      status: RUNNING,
+      lock: 'update',
+    });
     const now = ctx.clock.now();
-    const isOpen = game.orderbookStatus === 1 && game.phaseEndsAt !== null && game.phaseEndsAt > now;
+    const isOpen =
+      game.orderbookStatus === 1 && game.phaseEndsAt !== null && game.phaseEndsAt > now;
     if (status === 1 && isOpen) return { changed: false as const, game };
     if (status === 0 && game.orderbookStatus === 0) return { changed: false as const, game };
     const seq = await nextSeq(tx, gameId);
@@ -122,7 +133,10 @@ export async function setOrderbook(
       .update(games)
       .set(
         status === 1
-          ? { orderbookStatus: 1, phaseEndsAt: new Date(now.getTime() + game.tradePhaseDuration * 1000) }
+          ? {
+              orderbookStatus: 1,
+              phaseEndsAt: new Date(now.getTime() + game.tradePhaseDuration * 1000),
+            }
           : { orderbookStatus: 0, phaseEndsAt: null },
       )
       .where(eq(games.id, gameId))
@@ -249,7 +263,11 @@ export async function placeOrder(
   return { data: portfolio, message: MSG.ORDER_OK };
 }
 
-export async function getPortfolio(ctx: AppContext, userId: number, gameId: number): Promise<ServiceResult<Portfolio>> {
+export async function getPortfolio(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+): Promise<ServiceResult<Portfolio>> {
   return readSnapshot(ctx.db, async (tx) => {
     const { game, player } = await requireSeat(tx, gameId, userId, { roles: 'investor' });
     return { data: await portfolioView(tx, game, player) };
@@ -288,12 +306,23 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
       .values({ gameId, type: 'PAYDAY', amountPaise: amount })
       .returning({ id: transactions.id });
     if (credited.length > 0) {
-      await tx.insert(ledgerEntries).values(
-        credited.map((p) => ({ gameId, playerId: p.id, kind: 'payday', deltaPaise: amount, transactionId: entry!.id })),
-      );
+      await tx
+        .insert(ledgerEntries)
+        .values(
+          credited.map((p) => ({
+            gameId,
+            playerId: p.id,
+            kind: 'payday',
+            deltaPaise: amount,
+            transactionId: entry!.id,
+          })),
+        );
     }
     const portfolios = await Promise.all(
-      credited.map(async (p) => ({ userId: p.userId, portfolio: await portfolioView(tx, game, p) })),
+      credited.map(async (p) => ({
+        userId: p.userId,
+        portfolio: await portfolioView(tx, game, p),
+      })),
     );
     return { game, amount, portfolios };
   });

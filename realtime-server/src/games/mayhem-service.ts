@@ -3,7 +3,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MayhemCreateInput, MayhemData, MayhemRespondInput } from '@showdown/shared/api';
 import { GAME_STATUS } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { averageMayhem, validateMayhemResponse, type MayhemResponseError } from '@showdown/shared/mayhem';
+import {
+  averageMayhem,
+  validateMayhemResponse,
+  type MayhemResponseError,
+} from '@showdown/shared/mayhem';
 import { paiseToRupees } from '@showdown/shared/money';
 import { applyPercentChange } from '@showdown/shared/pricing';
 import type { PriceChange } from '@showdown/shared/protocol';
@@ -50,11 +54,19 @@ export async function createMayhem(
     throw err;
   });
   const { responded: _r, my_response: _m, ...publicView } = outcome.view;
-  ctx.publisher.game(gameId, 'mayhem:created', { seq: outcome.seq, game_id: gameId, mayhem: publicView });
+  ctx.publisher.game(gameId, 'mayhem:created', {
+    seq: outcome.seq,
+    game_id: gameId,
+    mayhem: publicView,
+  });
   return { data: outcome.view, message: MSG.MAYHEM_CREATED };
 }
 
-export async function getMayhem(ctx: AppContext, userId: number, gameId: number): Promise<ServiceResult<MayhemData>> {
+export async function getMayhem(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+): Promise<ServiceResult<MayhemData>> {
   return readSnapshot(ctx.db, async (tx) => {
     const { player } = await requireSeat(tx, gameId, userId, { status: RUNNING });
     const row = await openMayhem(tx, gameId);
@@ -76,9 +88,15 @@ export async function respondMayhem(
   input: MayhemRespondInput,
 ) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    const [peek] = await tx.select({ gameId: mayhems.gameId }).from(mayhems).where(eq(mayhems.id, mayhemId));
+    const [peek] = await tx
+      .select({ gameId: mayhems.gameId })
+      .from(mayhems)
+      .where(eq(mayhems.id, mayhemId));
     if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
-    const { player } = await requireSeat(tx, peek.gameId, userId, { roles: 'investor', status: RUNNING });
+    const { player } = await requireSeat(tx, peek.gameId, userId, {
+      roles: 'investor',
+      status: RUNNING,
+    });
     const seq = await nextSeq(tx, peek.gameId);
     const row = await mayhemById(tx, mayhemId);
     if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
@@ -87,7 +105,9 @@ export async function respondMayhem(
       input.stocks,
     );
     if (problem) throw badRequest(responseErrorMessage[problem]);
-    await tx.insert(mayhemResponses).values({ mayhemId, playerId: player.id, stocks: input.stocks });
+    await tx
+      .insert(mayhemResponses)
+      .values({ mayhemId, playerId: player.id, stocks: input.stocks });
     const view = await publicMayhemView(tx, row);
     return { seq, gameId: row.gameId, count: view.responses_count };
   }).catch((err: unknown) => {
@@ -100,13 +120,19 @@ export async function respondMayhem(
     mayhem_id: mayhemId,
     responses_count: outcome.count,
   });
-  return { data: { mayhem_id: mayhemId, responses_count: outcome.count }, message: MSG.MAYHEM_RESPONDED };
+  return {
+    data: { mayhem_id: mayhemId, responses_count: outcome.count },
+    message: MSG.MAYHEM_RESPONDED,
+  };
 }
 
 /** Moves each picked company by the mean of the investors' percentages and closes the list. */
 export async function averageMayhemList(ctx: AppContext, userId: number, mayhemId: number) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    const [peek] = await tx.select({ gameId: mayhems.gameId }).from(mayhems).where(eq(mayhems.id, mayhemId));
+    const [peek] = await tx
+      .select({ gameId: mayhems.gameId })
+      .from(mayhems)
+      .where(eq(mayhems.id, mayhemId));
     if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
     const gameId = peek.gameId;
     await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });

@@ -121,14 +121,20 @@ function signedAmount(paise: number): string {
 }
 
 /** The investor's portfolio: every listed company, cash, net worth and overall profit or loss. */
-export async function portfolioView(tx: Executor, game: GameRow, player: PlayerRow): Promise<Portfolio> {
+export async function portfolioView(
+  tx: Executor,
+  game: GameRow,
+  player: PlayerRow,
+): Promise<Portfolio> {
   const prices = await pricesOf(tx, game);
   const held = await tx.select().from(holdings).where(eq(holdings.playerId, player.id));
   const byStock = new Map(held.map((h) => [h.stockId, h]));
   const [contributed] = await tx
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.deltaPaise}), 0)` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.playerId, player.id), inArray(ledgerEntries.kind, ['start', 'payday'])));
+    .where(
+      and(eq(ledgerEntries.playerId, player.id), inArray(ledgerEntries.kind, ['start', 'payday'])),
+    );
 
   let marketValue = 0;
   const rows: PortfolioRow[] = [...prices.entries()]
@@ -206,7 +212,12 @@ export async function rankingView(tx: Executor, game: GameRow): Promise<RankingE
   const held = await tx
     .select()
     .from(holdings)
-    .where(inArray(holdings.playerId, seated.map((r) => r.player.id)));
+    .where(
+      inArray(
+        holdings.playerId,
+        seated.map((r) => r.player.id),
+      ),
+    );
   const values = new Map<number, number>();
   for (const h of held) {
     const value = marketValuePaise(h, prices.get(h.stockId) ?? 0);
@@ -254,7 +265,9 @@ export async function publicMayhemView(tx: Executor, mayhem: MayhemRow): Promise
   const [investors] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(players)
-    .where(and(eq(players.gameId, mayhem.gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])));
+    .where(
+      and(eq(players.gameId, mayhem.gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])),
+    );
   return {
     id: mayhem.id,
     game_id: mayhem.gameId,
@@ -298,7 +311,9 @@ export async function snapshotView(
       const [r] = await tx
         .select({ id: mayhemResponses.id })
         .from(mayhemResponses)
-        .where(and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, viewer.id)));
+        .where(
+          and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, viewer.id)),
+        );
       responded = Boolean(r);
     }
     me = {

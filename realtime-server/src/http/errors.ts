@@ -20,8 +20,7 @@ export const badRequest = (message: string) => new AppError(400, ERROR_CODE.VALI
 export const notFound = (message: string) => new AppError(404, ERROR_CODE.NOT_FOUND, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODE.CONFLICT, message);
 export const forbidden = (message: string) => new AppError(403, ERROR_CODE.FORBIDDEN, message);
-export const unprocessable = (message: string) =>
-  new AppError(422, ERROR_CODE.VALIDATION, message);
+export const unprocessable = (message: string) => new AppError(422, ERROR_CODE.VALIDATION, message);
 export const unauthorized = (message: string) =>
   new AppError(401, ERROR_CODE.UNAUTHORIZED, message);
 export const tooManyRequests = (message: string) =>
@@ -79,7 +78,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json(failureBody(ERROR_CODE.VALIDATION, 'Request body is not valid JSON.'));
       return;
     }
-    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    if (
+      typeof parserError?.status === 'number' &&
+      parserError.status >= 400 &&
+      parserError.status < 500
+    ) {
       res.status(parserError.status).json(failureBody(ERROR_CODE.VALIDATION, MSG.VALIDATION));
       return;
     }

@@ -32,7 +32,12 @@ import {
   type SocketData,
 } from './publisher.ts';
 
-type ShowdownSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type ShowdownSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 const KNOWN_EVENTS = new Set<string>(['game:join', 'game:resync', 'game:leave', 'board:spectate']);
 
@@ -56,7 +61,11 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
     if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) {
-      return next(Object.assign(new Error(CONNECT_ERROR.PROTOCOL_MISMATCH), { data: { protocol: PROTOCOL_VERSION } }));
+      return next(
+        Object.assign(new Error(CONNECT_ERROR.PROTOCOL_MISMATCH), {
+          data: { protocol: PROTOCOL_VERSION },
+        }),
+      );
     }
     const data = socket.data;
     if (auth.token === undefined || auth.token === null || auth.token === '') {
@@ -97,11 +106,13 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
     socket.onAny((event: string, ...args: unknown[]) => {
       if (KNOWN_EVENTS.has(event)) return;
       const ack = args[args.length - 1];
-      if (typeof ack === 'function') ack(failure(ERROR_CODE.VALIDATION, `Unknown event '${event}'.`));
+      if (typeof ack === 'function')
+        ack(failure(ERROR_CODE.VALIDATION, `Unknown event '${event}'.`));
     });
 
     /** Wraps a handler: rate limit, payload validation, one acknowledgement, no throw. */
-    const handle = <P, R>(schema: ZodType<P>, work: (payload: P) => Promise<R>) =>
+    const handle =
+      <P, R>(schema: ZodType<P>, work: (payload: P) => Promise<R>) =>
       (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return;
         const reply = ack as (res: Ack<R>) => void;
@@ -145,10 +156,20 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
         const [current] = await ctx.db
           .select({ id: games.id })
           .from(games)
-          .where(and(eq(games.code, code), inArray(games.status, [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING])));
+          .where(
+            and(
+              eq(games.code, code),
+              inArray(games.status, [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING]),
+            ),
+          );
         const [latest] = current
           ? [current]
-          : await ctx.db.select({ id: games.id }).from(games).where(eq(games.code, code)).orderBy(desc(games.id)).limit(1);
+          : await ctx.db
+              .select({ id: games.id })
+              .from(games)
+              .where(eq(games.code, code))
+              .orderBy(desc(games.id))
+              .limit(1);
         if (!latest) throw new AppError(404, ERROR_CODE.NOT_FOUND, MSG.GAME_NOT_FOUND);
         for (const room of socket.rooms) if (room.startsWith('game:')) await socket.leave(room);
         await socket.join(gameRoom(latest.id));

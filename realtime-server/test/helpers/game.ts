@@ -22,7 +22,12 @@ export function nextBoardCode(): string {
 }
 
 /** Signs up a user, joins the board and takes a seat with the role. */
-export async function seat(server: Pick<TestServer, 'url' | 'otps'>, code: string, name: string, role: 1 | 2 | 3): Promise<Seated> {
+export async function seat(
+  server: Pick<TestServer, 'url' | 'otps'>,
+  code: string,
+  name: string,
+  role: 1 | 2 | 3,
+): Promise<Seated> {
   const user = await signUp(server, name);
   const api = http(server.url, user.token);
   const joined = await api.post('/api/game/join', { code });
@@ -36,7 +41,12 @@ export async function seat(server: Pick<TestServer, 'url' | 'otps'>, code: strin
 /** A broker and `investors` investors in one lobby; started when `start` is set. */
 export async function setupTable(
   server: Pick<TestServer, 'url' | 'otps'>,
-  options: { investors?: number; start?: boolean; settings?: Record<string, number>; brokerRole?: 1 | 3 } = {},
+  options: {
+    investors?: number;
+    start?: boolean;
+    settings?: Record<string, number>;
+    brokerRole?: 1 | 3;
+  } = {},
 ): Promise<TableSetup> {
   const code = nextBoardCode();
   const broker = await seat(server, code, 'Broker Bina', options.brokerRole ?? 1);
@@ -59,12 +69,18 @@ export async function setupTable(
 
 /** Opens a trade phase as the broker. */
 export async function openPhase(table: TableSetup) {
-  const res = await table.broker.api.put(`/api/game/${table.gameId}/update/orderbook`, { orderbook_status: 1 });
+  const res = await table.broker.api.put(`/api/game/${table.gameId}/update/orderbook`, {
+    orderbook_status: 1,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { orderbook_status: number; ends_at: string };
 }
 
-export function expectError(res: { status: number; body: any }, status: number, message?: string | RegExp) {
+export function expectError(
+  res: { status: number; body: any },
+  status: number,
+  message?: string | RegExp,
+) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body.success).toBe(false);
   expect(typeof res.body.error.code).toBe('string');

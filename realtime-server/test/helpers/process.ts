@@ -77,7 +77,9 @@ export class ServerProcess {
   async stop(): Promise<number | null> {
     const child = this.child;
     if (!child || child.exitCode !== null) return child?.exitCode ?? null;
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
     child.kill('SIGTERM');
     return exited;
   }

@@ -28,7 +28,11 @@ export class TestClient {
     });
   }
 
-  static async connect(url: string, token?: string, extra: Record<string, unknown> = {}): Promise<TestClient> {
+  static async connect(
+    url: string,
+    token?: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<TestClient> {
     const socket: ClientSocket = io(url, {
       auth: token ? { token, ...extra } : { ...extra },
       transports: ['websocket'],
@@ -57,13 +61,19 @@ export class TestClient {
   }
 
   /** Waits until an event of that name (matching `where`) has arrived; returns its payload. */
-  async waitFor(name: string, where: (payload: any) => boolean = () => true, timeoutMs = 5000): Promise<any> {
+  async waitFor(
+    name: string,
+    where: (payload: any) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<any> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const hit = this.received.find((r) => r.name === name && where(r.payload));
       if (hit) return hit.payload;
       if (Date.now() > deadline) {
-        throw new Error(`timed out waiting for ${name}; got ${this.received.map((r) => r.name).join(', ')}`);
+        throw new Error(
+          `timed out waiting for ${name}; got ${this.received.map((r) => r.name).join(', ')}`,
+        );
       }
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
@@ -86,7 +96,10 @@ export class GameView {
   resyncs = 0;
   private applied = 0;
 
-  constructor(readonly client: TestClient, readonly gameId: number) {}
+  constructor(
+    readonly client: TestClient,
+    readonly gameId: number,
+  ) {}
 
   async join(): Promise<this> {
     this.state = await this.client.snapshot('game:join', this.gameId);
@@ -113,7 +126,11 @@ export class GameView {
   }
 }
 
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition') {
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+  what = 'condition',
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
