@@ -1,0 +1,101 @@
+import { API } from '@showdown/shared/api';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { jsonResponse, ok } from '../../test/render';
+import { resetAppStore, useAppStore } from '../stores/app-store';
+import { AppProviders } from './provider';
+import { routes } from './router';
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+
+const user = {
+  id: 1,
+  username: 'Asha',
+  country_code: '+91',
+  phone_number: '9876543210',
+  email: null,
+  avatar_id: 2,
+  profile_image: null,
+};
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  resetAppStore();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url) => {
+    if (url === API.profile) return jsonResponse(ok(user));
+    throw new Error(`unexpected ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('app shell', () => {
+  it('sends a visitor with neither user nor token to / and on to /login', async () => {
+    const router = renderApp('/showdown-lobby');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('img', { name: 'The Showdown' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), {
+      timeout: 3000,
+    });
+    expect(await screen.findByRole('button', { name: 'Get OTP' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fetches the user when a token exists, and the splash goes to /profile', async () => {
+    localStorage.setItem('access_token', 'acc');
+    resetAppStore();
+    const router = renderApp('/');
+    await vi.waitFor(() => expect(useAppStore.getState().user).toEqual(user));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(API.profile);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'), {
+      timeout: 3000,
+    });
+    await vi.waitFor(() => expect(screen.getByText('Asha!')).toBeInTheDocument());
+  });
+
+  it('renders each of the 21 SPEC routes', () => {
+    const paths = routes[0]!.children!.map((r) => r.path).filter((p) => p !== '*');
+    expect(paths).toEqual([
+      '/',
+      '/login',
+      '/profile',
+      '/account-details',
+      '/landing',
+      '/home',
+      '/showDown',
+      '/join-game/:update',
+      '/choose-avatar/:update',
+      '/showdown-lobby',
+      '/game-setup',
+      '/first-player',
+      '/stock-prices',
+      '/price-updates',
+      '/portfolio',
+      '/trade',
+      '/transaction',
+      '/portfolio-showdown',
+      '/market-mayhem',
+      '/role',
+      '/leaderboard',
+    ]);
+  });
+
+  it.each(['/home', '/landing', '/showDown'])('a signed-in user can open %s', async (path) => {
+    useAppStore.setState({ user });
+    const router = renderApp(path);
+    await screen.findAllByRole('button');
+    expect(router.state.location.pathname).toBe(path);
+  });
+});
