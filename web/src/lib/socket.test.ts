@@ -2,7 +2,7 @@ import type { GameSettings } from '@showdown/shared/api';
 import type { Ack, GameSnapshot } from '@showdown/shared/protocol';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAppStore, useAppStore } from '../stores/app-store';
-import { connectGame, type GameSocket, type SocketAuth } from './socket';
+import { connectGame, spectateBoard, type GameSocket, type SocketAuth } from './socket';
 
 const settings: GameSettings = {
   starting_funds: 500000,
@@ -167,5 +167,34 @@ describe('game connection', () => {
     socket.active = false;
     socket.fire('connect_error', new Error('UNAUTHORIZED'));
     expect(refreshToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('spectating', () => {
+  it('connects without a token, spectates the board code and follows events', async () => {
+    let fake: FakeSocket | undefined;
+    const snapshots: GameSnapshot[] = [];
+    useAppStore.setState({ gameId: null });
+    spectateBoard({
+      code: ' ab12 ',
+      onSnapshot: (s) => {
+        snapshots.push(s);
+        useAppStore.getState().loadSnapshot(s);
+      },
+      onEvent: (name, payload) => useAppStore.getState().applyEvent(name, payload),
+      createSocket: (auth) => {
+        fake = new FakeSocket(auth);
+        return fake as unknown as GameSocket;
+      },
+    });
+    const seen: unknown[] = [];
+    fake!.auth((data) => seen.push(data));
+    expect(seen).toEqual([{ protocol: 1 }]);
+    expect(fake!.emitted).toEqual([{ event: 'board:spectate', payload: { code: 'AB12' } }]);
+    await vi.waitFor(() => expect(snapshots).toHaveLength(1));
+    fake!.fire('price:updated', price(6, 120));
+    expect(useAppStore.getState().stocks[0]?.current_price).toBe(120);
+    fake!.fire('price:updated', price(9, 1));
+    expect(fake!.commands()).toEqual(['board:spectate', 'board:spectate']);
   });
 });

@@ -14,15 +14,24 @@ interface AvatarImageProps extends Omit<AvatarProps, 'src' | 'alt'> {
   /** Whose avatar this is, for the alt text. */
   name?: string;
   size?: number;
+  /** Inside a control that already names it: no alt text. */
+  decorative?: boolean;
 }
 
-export function AvatarImage({ avatarId, name, size = 56, sx, ...rest }: AvatarImageProps) {
+export function AvatarImage({
+  avatarId,
+  name,
+  size = 56,
+  decorative = false,
+  sx,
+  ...rest
+}: AvatarImageProps) {
   const avatar = avatarId ? avatarById(avatarId) : undefined;
   const alt = name ? `${name}'s avatar` : (avatar?.name ?? 'Investor avatar');
   return (
     <Avatar
       src={avatarSrc(avatarId)}
-      alt={alt}
+      alt={decorative ? '' : alt}
       sx={[
         {
           width: size,

@@ -98,7 +98,7 @@ export function ChooseAvatarScreen() {
                   bgcolor: selected === avatar.id ? 'rgba(245,197,66,0.12)' : 'transparent',
                 }}
               >
-                <AvatarImage avatarId={avatar.id} size={72} />
+                <AvatarImage avatarId={avatar.id} size={72} decorative />
                 <Typography variant="body2">{avatar.name}</Typography>
               </ButtonBase>
             ))}

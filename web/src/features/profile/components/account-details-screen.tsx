@@ -124,7 +124,7 @@ export function AccountDetailsScreen() {
                     outlineColor: 'primary.light',
                   }}
                 >
-                  <AvatarImage avatarId={avatar.id} size={72} />
+                  <AvatarImage avatarId={avatar.id} size={72} decorative />
                 </ButtonBase>
               ))}
             </Stack>

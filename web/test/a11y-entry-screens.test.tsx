@@ -1,0 +1,123 @@
+import { API, type LobbyData, type PublicPlayer } from '@showdown/shared/api';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoginScreen } from '../src/features/auth/components/login-screen';
+import { BoardCodeScreen } from '../src/features/board/components/board-code-screen';
+import { ChooseAvatarScreen } from '../src/features/board/components/choose-avatar-screen';
+import { JoinGameScreen } from '../src/features/board/components/join-game-screen';
+import { FirstPlayerScreen } from '../src/features/lobby/components/first-player-screen';
+import { GameSetupScreen } from '../src/features/lobby/components/game-setup-screen';
+import { LobbyScreen } from '../src/features/lobby/components/lobby-screen';
+import { AccountDetailsScreen } from '../src/features/profile/components/account-details-screen';
+import { ProfileScreen } from '../src/features/profile/components/profile-screen';
+import { resetAppStore, useAppStore } from '../src/stores/app-store';
+import { jsonResponse, ok, renderRoute } from './render';
+
+const user = {
+  id: 20,
+  username: 'Asha',
+  country_code: '+91',
+  phone_number: '9876543210',
+  email: null,
+  avatar_id: 2,
+  profile_image: null,
+};
+
+const player = (id: number, role: 1 | 2 | 3, username: string): PublicPlayer => ({
+  id,
+  player_id: id,
+  user_id: id * 10,
+  username,
+  avatar_id: id,
+  image: `/avatars/${id}.svg`,
+  role,
+});
+const players = [player(1, 1, 'Broker'), player(2, 2, 'Asha'), player(3, 2, 'Ravi')];
+
+const lobby: LobbyData = {
+  game_id: 4,
+  board_code: 'AB1C',
+  game_status: 1,
+  game_players_data: players,
+  first_player: null,
+  my_player_id: 1,
+  my_role: 1,
+};
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+
+beforeEach(() => {
+  resetAppStore();
+  useAppStore.setState({
+    user,
+    access_token: 'acc',
+    gameId: 4,
+    role: 1,
+    playerId: 1,
+    status: 1,
+    players,
+  });
+  fetchMock.mockImplementation(async (url) => {
+    if (url === API.profile) return jsonResponse(ok(user));
+    if (url === API.lobby(4)) return jsonResponse(ok(lobby));
+    if (url === API.sendOtp)
+      return jsonResponse(ok({ otp_id: 'o', resend_available_at: new Date().toISOString() }));
+    if (url === API.gameAvatars(4))
+      return jsonResponse(ok([{ id: 3, name: 'The Fox', image: '/avatars/3.svg' }]));
+    if (url === API.settings(4))
+      return jsonResponse(
+        ok({
+          starting_funds: 500000,
+          payday_increment: 100000,
+          trade_phase_duration: 120,
+          orderbook_status: 0,
+          ends_at: null,
+          paydays_given: 0,
+          paydays_total: 3,
+        }),
+      );
+    throw new Error(`unexpected ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Violations axe finds; colour contrast needs a real layout engine. */
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+const screens: [string, ReactElement, string, string][] = [
+  ['login', <LoginScreen />, '/login', 'Get OTP'],
+  ['profile', <ProfileScreen />, '/profile', 'Shop Now'],
+  ['account details', <AccountDetailsScreen />, '/account-details', 'Update Info'],
+  ['board code', <BoardCodeScreen />, '/showDown', 'Submit & Join Lobby'],
+  ['role choice', <JoinGameScreen />, '/join-game/false', "I'm Broker"],
+  ['avatar choice', <ChooseAvatarScreen />, '/choose-avatar/false', 'The Fox'],
+  ['lobby', <LobbyScreen />, '/showdown-lobby', 'Start Game'],
+  ['game setup', <GameSetupScreen />, '/game-setup', 'Edit Settings'],
+  ['first player', <FirstPlayerScreen />, '/first-player', 'Spin'],
+];
+
+describe('accessibility of the entry screens', () => {
+  it.each(screens)('%s has no axe violations', async (_name, element, url, ready) => {
+    renderRoute(element, { path: url, url });
+    await screen.findAllByText(ready);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the OTP step has no axe violations and labels every box', async () => {
+    const u = userEvent.setup();
+    renderRoute(<LoginScreen />, { path: '/login' });
+    await u.type(screen.getByRole('textbox', { name: 'Phone number' }), '9876543210{Enter}');
+    await screen.findByRole('textbox', { name: 'OTP digit 4' });
+    expect(await violations()).toEqual([]);
+  });
+});
