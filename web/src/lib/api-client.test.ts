@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, ok, type MockResponse } from '../../test/render';
 import { wireApiClient } from '../app/provider';
 import { useAppStore } from '../stores/app-store';
-import { api, ApiError, NO_REFRESH_TOKEN, REFRESH_FAILED } from './api-client';
+import { api, ApiError, errorMessage, NO_REFRESH_TOKEN, REFRESH_FAILED } from './api-client';
 
 type Handler = (url: string, init: RequestInit) => MockResponse | Promise<MockResponse>;
 
@@ -84,6 +84,16 @@ describe('api client', () => {
       message: 'Broker Role already filled',
       body: failure.body,
     });
+  });
+
+  it('a failure without a server message leaves the wording to the screen', async () => {
+    fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502 }));
+    const error = await api.post(API.login, {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, generic: true, body: 'Bad gateway' });
+    expect(errorMessage(error, 'Failed to verify OTP')).toBe('Failed to verify OTP');
+    expect(errorMessage(new ApiError('Broker Role already filled', 409, 'CONFLICT', null))).toBe(
+      'Broker Role already filled',
+    );
   });
 
   it("rejects with the network error's message when no response arrives", async () => {

@@ -23,13 +23,22 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** The parsed response body, or null when there was none. */
   readonly body: unknown;
+  /** True when the server sent no error message: screens show their own fallback text. */
+  readonly generic: boolean;
 
-  constructor(message: string, status: number, code: string | undefined, body: unknown) {
+  constructor(
+    message: string,
+    status: number,
+    code: string | undefined,
+    body: unknown,
+    generic = false,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.body = body;
+    this.generic = generic;
   }
 
   /** True when the request was cancelled by its caller. */
@@ -107,8 +116,8 @@ function failureOf(body: unknown): ApiFailure['error'] | undefined {
 
 function errorFromResponse(status: number, body: unknown): ApiError {
   const failure = failureOf(body);
-  const message = failure?.message ?? `Request failed with status ${status}`;
-  return new ApiError(message, status, failure?.code, body);
+  if (failure) return new ApiError(failure.message, status, failure.code, body);
+  return new ApiError(`Request failed with status ${status}`, status, undefined, body, true);
 }
 
 let refreshInFlight: Promise<string> | null = null;
@@ -224,6 +233,7 @@ export const api = {
 
 /** The message to show for any failure: the server's error.message or the network error's. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.') {
+  if (error instanceof ApiError && error.generic) return fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
