@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../lib/api-client';
+import { resyncGame } from '../lib/socket';
 import { useAppStore } from '../stores/app-store';
 
 interface GameLoadOptions {
@@ -15,7 +16,7 @@ export interface GameLoad {
   gameId: number | null;
   /** True while a load started here runs. */
   loading: boolean;
-  /** Runs the load again: the screens' manual resync. */
+  /** The screens' manual resync: a fresh socket snapshot and the load again. */
   refresh: () => Promise<void>;
 }
 
@@ -32,13 +33,13 @@ export function useGameLoad(
   const status = useAppStore((s) => s.status);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(gameId !== null);
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
   }, [load]);
 
-  const refresh = useCallback(async () => {
+  const run = useCallback(async () => {
     if (gameId === null) return;
     setLoading(true);
     try {
@@ -53,8 +54,12 @@ export function useGameLoad(
   }, [gameId, navigate, enqueueSnackbar]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    void run();
+  }, [run]);
+
+  const refresh = useCallback(async () => {
+    await Promise.all([resyncGame().catch(() => undefined), run()]);
+  }, [run]);
 
   useEffect(() => {
     if (gameId === null) void navigate('/profile', { replace: true });
