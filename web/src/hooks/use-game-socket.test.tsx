@@ -50,6 +50,7 @@ beforeEach(() => {
       profile_image: null,
     },
     gameId: 9,
+    playerId: 2,
   });
 });
 
@@ -76,6 +77,14 @@ describe('useGameSocket', () => {
     expect(connections[0]?.gameId).toBe(9);
     loadGame(connections[0]!);
     expect(useAppStore.getState()).toMatchObject({ seq: 3, status: 2, playerId: 2 });
+  });
+
+  it('connects only once I hold a seat', () => {
+    useAppStore.setState({ playerId: null });
+    renderRoute(<Shell />, { path: '/join-game/false' });
+    expect(connections).toHaveLength(0);
+    act(() => useAppStore.getState().setRole(2, 2));
+    expect(connections).toHaveLength(1);
   });
 
   it('does not connect without a game', () => {

@@ -8,18 +8,21 @@ import { useAppStore } from '../stores/app-store';
 export const REMOVED_FROM_GAME = 'You have been removed from the game.';
 
 /**
- * Keeps the current game live while a game id and a token exist: mounted once in the app shell.
+ * Keeps the current game live while I hold a seat in a game and a token exists: mounted once in
+ * the app shell.
  * Snapshots and events go through the store's one event reducer; a removal sends the player to
  * /showDown, the end of the game to /leaderboard.
  */
 export function useGameSocket(): void {
   const gameId = useAppStore((s) => s.gameId);
+  // The server lets only seated players into a game room: connect once I have a seat.
+  const seated = useAppStore((s) => s.playerId !== null);
   const signedIn = useAppStore((s) => s.isAuthenticated);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
 
   useEffect(() => {
-    if (gameId === null || !signedIn || !getAccessToken()) return;
+    if (gameId === null || !seated || !signedIn || !getAccessToken()) return;
     const store = useAppStore.getState;
 
     const onEvent: EventHandler = (name, payload) => {
@@ -45,5 +48,5 @@ export function useGameSocket(): void {
       setActiveConnection(null);
       connection.disconnect();
     };
-  }, [gameId, signedIn, navigate, enqueueSnackbar]);
+  }, [gameId, seated, signedIn, navigate, enqueueSnackbar]);
 }
