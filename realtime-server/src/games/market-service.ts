@@ -306,17 +306,15 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
       .values({ gameId, type: 'PAYDAY', amountPaise: amount })
       .returning({ id: transactions.id });
     if (credited.length > 0) {
-      await tx
-        .insert(ledgerEntries)
-        .values(
-          credited.map((p) => ({
-            gameId,
-            playerId: p.id,
-            kind: 'payday',
-            deltaPaise: amount,
-            transactionId: entry!.id,
-          })),
-        );
+      await tx.insert(ledgerEntries).values(
+        credited.map((p) => ({
+          gameId,
+          playerId: p.id,
+          kind: 'payday',
+          deltaPaise: amount,
+          transactionId: entry!.id,
+        })),
+      );
     }
     const portfolios = await Promise.all(
       credited.map(async (p) => ({
