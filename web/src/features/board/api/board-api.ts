@@ -3,6 +3,7 @@ import type { AvatarOption } from '@showdown/shared/catalogue';
 import { GAME_STATUS, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { api } from '../../../lib/api-client';
+import { resyncGame } from '../../../lib/socket';
 import { useAppStore } from '../../../stores/app-store';
 import { runRequest } from '../../../stores/run-request';
 
@@ -60,5 +61,8 @@ export async function chooseSeat(
         api.post<PublicPlayer>(API.selectRole(gameId), { role, avatar_id: avatarId }),
       );
   useAppStore.getState().setRole(answer.data.role, answer.data.player_id);
+  // The game socket connected at the join, before this seat existed, so the server kept it out
+  // of the game room: enter it now, or no live update (a player joining, the start) arrives.
+  if (!update) void resyncGame();
   return answer.message;
 }
