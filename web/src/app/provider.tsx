@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { styled, ThemeProvider } from '@mui/material/styles';
 import { TOAST_DURATION_MS } from '@showdown/shared/constants';
-import { SnackbarProvider } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { PageSlotsProvider } from '../components/ui/page-slots';
@@ -13,6 +13,23 @@ import { theme } from './theme';
 
 const slots = { helpMenu: <HelpMenu /> };
 
+/**
+ * notistack's own success, warning and info colours give white text under 4.5:1 contrast
+ * (WCAG AA, axe 'color-contrast'); these keep the hues and reach it.
+ */
+const Toast = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: '#1b7a43' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#b45309' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#2f6fde' },
+});
+const toastComponents = {
+  default: Toast,
+  success: Toast,
+  error: Toast,
+  warning: Toast,
+  info: Toast,
+};
+
 /** Theme, toasts and the help-menu slot: everything a screen needs, also in tests. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -22,6 +39,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         maxSnack={3}
         autoHideDuration={TOAST_DURATION_MS}
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        Components={toastComponents}
       >
         <PageSlotsProvider slots={slots}>{children}</PageSlotsProvider>
       </SnackbarProvider>
