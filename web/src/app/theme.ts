@@ -7,7 +7,8 @@ export const theme = createTheme({
     primary: { main: '#f5c542', light: '#ffd96b', dark: '#c99a1a', contrastText: '#0b1f3a' },
     secondary: { main: '#2f6fde', contrastText: '#ffffff' },
     success: { main: '#2ecc71' },
-    error: { main: '#ff5a5f' },
+    // Navy on coral: white text there stays under 4.5:1 (WCAG AA).
+    error: { main: '#ff5a5f', contrastText: '#0b1f3a' },
     background: { default: '#0b1f3a', paper: '#12294d' },
     text: { primary: '#f4f6fb', secondary: '#b7c3dc' },
     divider: 'rgba(245, 197, 66, 0.24)',
