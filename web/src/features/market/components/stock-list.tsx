@@ -42,7 +42,8 @@ export function StockList({ stocks, onSelect }: StockListProps) {
           {onSelect ? (
             <ListItemButton
               onClick={() => onSelect(stock)}
-              aria-label={`Update price of ${stock.name}, now ${formatINR(stock.current_price)}`}
+              // The name holds the visible text (name, price) as it reads, for voice control (WCAG 2.5.3).
+              aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}`}
               sx={{ py: 1.25 }}
             >
               <StockLine stock={stock} action />
