@@ -89,7 +89,7 @@ describe('profile landing', () => {
   it('the profile block opens /account-details', async () => {
     const u = userEvent.setup();
     renderRoute(<ProfileScreen />, { path: '/profile' });
-    await u.click(await screen.findByRole('button', { name: 'Open profile details' }));
+    await u.click(await screen.findByRole('button', { name: /Open profile details/ }));
     expect(await findNavigatedPath()).toBe('/account-details');
   });
 
