@@ -231,12 +231,72 @@ describe('socket events', () => {
   });
 
   it('portfolio:updated (no seq) replaces my portfolio without touching seq', () => {
-    const next = { ...portfolio, current_balance: 400000 };
+    const next = { ...portfolio, current_balance: 400000, total_balance: 400000 };
     expect(state().applyEvent('portfolio:updated', { game_id: 9, portfolio: next })).toBe(
       'applied',
     );
     expect(state().portfolio).toEqual(next);
     expect(state().seq).toBe(10);
+  });
+
+  it('price:updated revalues my holdings at the new price', () => {
+    const holding = {
+      stock_id: 1,
+      name: 'Tandoor Motors',
+      image: '/logos/tandoor-motors.svg',
+      total_quantity: 10,
+      total_invested_price: 4500,
+      current_price: 450,
+      market_value: 4500,
+      profit_loss: 0,
+    };
+    const held = { ...portfolio, portfolio_data: [holding], current_balance: 495500 };
+    state().applyEvent('portfolio:updated', { game_id: 9, portfolio: held });
+    state().applyEvent('price:updated', {
+      ...event(11),
+      stock_id: 1,
+      previous_price: 450,
+      price: 495,
+      percentage: 10,
+    });
+    expect(state().portfolio?.portfolio_data[0]).toMatchObject({
+      current_price: 495,
+      market_value: 4950,
+      profit_loss: 450,
+    });
+    expect(state().portfolio).toMatchObject({ total_balance: 500450, total_profit_loss: '450.00' });
+  });
+
+  it('portfolio:updated read before a price move is valued at the prices shown', () => {
+    state().applyEvent('price:updated', {
+      ...event(11),
+      stock_id: 1,
+      previous_price: 450,
+      price: 500,
+      percentage: 11,
+    });
+    const stale = {
+      ...portfolio,
+      current_balance: 495500,
+      portfolio_data: [
+        {
+          stock_id: 1,
+          name: 'Tandoor Motors',
+          image: '/logos/tandoor-motors.svg',
+          total_quantity: 10,
+          total_invested_price: 4500,
+          current_price: 450,
+          market_value: 4500,
+          profit_loss: 0,
+        },
+      ],
+    };
+    state().applyEvent('portfolio:updated', { game_id: 9, portfolio: stale });
+    expect(state().portfolio?.portfolio_data[0]).toMatchObject({
+      current_price: 500,
+      market_value: 5000,
+    });
+    expect(state().portfolio?.total_balance).toBe(500500);
   });
 });
 

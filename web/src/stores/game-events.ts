@@ -8,6 +8,7 @@
  */
 import type { PublicPlayer } from '@showdown/shared/api';
 import { ORDERBOOK, type GameStatus } from '@showdown/shared/constants';
+import { repricePortfolio } from '@showdown/shared/game-state';
 import type {
   GameEventName,
   GameSnapshot,
@@ -57,9 +58,17 @@ function upsertPlayer(state: GameEventState, player: PublicPlayer): void {
   }
 }
 
-function applyPriceChange(state: GameEventState, change: PriceChange): void {
-  const stock = state.stocks.find((s) => s.stock_id === change.stock_id);
-  if (stock) stock.current_price = change.price;
+/** Moves prices and revalues my portfolio at them, so every screen shows the same market. */
+function applyPriceChanges(state: GameEventState, changes: readonly PriceChange[]): void {
+  for (const change of changes) {
+    const stock = state.stocks.find((s) => s.stock_id === change.stock_id);
+    if (stock) stock.current_price = change.price;
+  }
+  if (state.portfolio) state.portfolio = repricePortfolio(state.portfolio, changes);
+}
+
+function currentPrices(state: GameEventState) {
+  return state.stocks.map((s) => ({ stock_id: s.stock_id, price: s.current_price }));
 }
 
 function setStatus(state: GameEventState, status: GameStatus): void {
@@ -149,7 +158,7 @@ function applyInOrder<E extends GameEventName>(
       break;
     }
     case 'price:updated': {
-      applyPriceChange(state, event as ServerEventPayload<'price:updated'>);
+      applyPriceChanges(state, [event as ServerEventPayload<'price:updated'>]);
       break;
     }
     case 'phase:started': {
@@ -177,7 +186,7 @@ function applyInOrder<E extends GameEventName>(
     }
     case 'mayhem:averaged': {
       const e = event as ServerEventPayload<'mayhem:averaged'>;
-      for (const change of e.changes) applyPriceChange(state, change);
+      applyPriceChanges(state, e.changes);
       if (state.mayhem?.id === e.mayhem_id) state.mayhem.status = 'closed';
       break;
     }
@@ -204,7 +213,9 @@ export function applyGameEvent<E extends ServerEventName>(
 ): EventOutcome {
   if (payload.game_id !== state.gameId) return 'ignored';
   if (name === 'portfolio:updated') {
-    state.portfolio = (payload as ServerEventPayload<'portfolio:updated'>).portfolio;
+    // Read just before a price move, it may arrive just after: value it at the prices shown.
+    const { portfolio } = payload as ServerEventPayload<'portfolio:updated'>;
+    state.portfolio = repricePortfolio(portfolio, currentPrices(state));
     return 'applied';
   }
   const event = payload as ServerEventPayload<GameEventName>;
