@@ -77,6 +77,15 @@ export function CodeInput({
       focus(index - 1);
     } else if (event.key === 'ArrowRight') {
       focus(index + 1);
+    } else if (
+      event.key.length === 1 &&
+      value[index] !== '' &&
+      accept(event.key) === value[index]
+    ) {
+      // Typing over a box its own character changes nothing, so React fires no onChange and
+      // the focus would stay: retyping a code after a wrong try would scramble it.
+      event.preventDefault();
+      if (index < length - 1) focus(index + 1);
     }
   };
 
