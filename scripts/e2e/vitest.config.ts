@@ -5,6 +5,7 @@ export default defineProject({
   test: {
     name: 'e2e',
     include: ['**/*.e2e.ts'],
+    globalSetup: ['./support/global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,
