@@ -40,6 +40,15 @@ afterEach(() => vi.unstubAllGlobals());
 const renderSetup = () => renderRoute(<GameSetupScreen />, { path: '/game-setup' });
 
 describe('game setup', () => {
+  it('is read-only for an investor: no Edit Settings, no Start Game', async () => {
+    useAppStore.setState({ role: 2 });
+    renderSetup();
+    const current = await screen.findByLabelText('Current settings');
+    expect(await within(current).findByText('₹7,00,000')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Game' })).not.toBeInTheDocument();
+  });
+
   it('shows the settings read-only in Indian grouping with the payday help', async () => {
     renderSetup();
     const current = await screen.findByLabelText('Current settings');

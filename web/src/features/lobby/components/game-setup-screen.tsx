@@ -13,6 +13,7 @@ import {
   PAYDAY_INCREMENT_DEFAULT,
   PAYDAY_INCREMENT_OPTIONS,
   PAYDAYS_PER_GAME,
+  ROLE,
   STARTING_FUNDS_DEFAULT,
   STARTING_FUNDS_OPTIONS,
   TRADE_PHASE_DURATION_DEFAULT,
@@ -78,6 +79,8 @@ export function GameSetupScreen() {
   const gameId = useAppStore((s) => s.gameId);
   const settings = useAppStore((s) => s.settings);
   const status = useAppStore((s) => s.status);
+  // Only the broker edits and starts (SPEC §6); an investor who opens the page only reads it.
+  const isBroker = useAppStore((s) => s.role !== null && s.role !== ROLE.INVESTOR);
   const loading = useAppStore(selectRequest('settings')).status === 'loading';
   const saving = useAppStore(selectRequest('saveSettings')).status === 'loading';
   const starting = useAppStore(selectRequest('start')).status === 'loading';
@@ -189,15 +192,17 @@ export function GameSetupScreen() {
                   value={`${settings?.trade_phase_duration ?? TRADE_PHASE_DURATION_DEFAULT} seconds`}
                 />
               </Paper>
-              <Button variant="outlined" size="large" onClick={beginEdit}>
-                Edit Settings
-              </Button>
+              {isBroker && (
+                <Button variant="outlined" size="large" onClick={beginEdit}>
+                  Edit Settings
+                </Button>
+              )}
             </>
           )}
           <Alert severity="info" variant="outlined">
             {PAYDAY_HELP}
           </Alert>
-          {!editing && (
+          {!editing && isBroker && (
             <Button
               variant="contained"
               size="large"
