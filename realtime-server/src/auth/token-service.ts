@@ -1,4 +1,11 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import type { RefreshData, TokenDetails } from '@showdown/shared/api';
@@ -30,11 +37,16 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * its refresh token nor its unexpired access tokens are accepted on any node.
  */
 export class TokenService {
+  /** jsonwebtoken re-imports a string secret on every call (~0.6 ms); a KeyObject once. */
+  private readonly signingKey: KeyObject;
+
   constructor(
     private readonly db: Database,
     private readonly secret: string,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.signingKey = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   /** Signs a user in: a new session family with its first refresh token. */
   async issue(userId: number): Promise<TokenDetails> {
@@ -50,7 +62,7 @@ export class TokenService {
   async verifyAccess(token: string): Promise<AccessIdentity> {
     let payload: string | jwt.JwtPayload;
     try {
-      payload = jwt.verify(token, this.secret, {
+      payload = jwt.verify(token, this.signingKey, {
         algorithms: ['HS256'],
         clockTimestamp: seconds(this.clock.now()),
       });
@@ -140,7 +152,7 @@ export class TokenService {
   private signAccess(userId: number, sessionId: string) {
     const iat = seconds(this.clock.now());
     const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-    const accessToken = jwt.sign({ sid: sessionId, iat, exp }, this.secret, {
+    const accessToken = jwt.sign({ sid: sessionId, iat, exp }, this.signingKey, {
       algorithm: 'HS256',
       subject: String(userId),
     });
