@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
+import { Loader } from '../components/ui/loader';
 
 /** Loads one screen module on first visit and renders its named component. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
@@ -12,6 +13,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     errorElement: <RouteError />,
+    // Shown while the first screen's module loads.
+    hydrateFallbackElement: <Loader />,
     children: [
       {
         path: '/',
