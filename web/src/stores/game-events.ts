@@ -6,13 +6,11 @@
  * seq ≤ current is stale and ignored; seq = current + 1 is applied; anything further ahead is a
  * gap, not applied, and the caller asks for a fresh snapshot.
  */
-import type { PublicPlayer } from '@showdown/shared/api';
-import { ORDERBOOK, type GameStatus } from '@showdown/shared/constants';
-import { repricePortfolio } from '@showdown/shared/game-state';
+import { applyGameEvent as applyShared, applyPortfolio } from '@showdown/shared/game-state';
 import type {
   GameEventName,
+  GameEventPayload,
   GameSnapshot,
-  PriceChange,
   ServerEventName,
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
@@ -48,47 +46,6 @@ function refreshDerived(state: GameEventState): void {
   state.isMmExist = state.mayhem?.status === 'open' && !state.mayhemResponded ? 1 : 0;
 }
 
-function upsertPlayer(state: GameEventState, player: PublicPlayer): void {
-  const index = state.players.findIndex((p) => p.player_id === player.player_id);
-  if (index === -1) state.players.push(player);
-  else state.players[index] = player;
-  if (player.player_id === state.playerId || player.user_id === state.user?.id) {
-    state.playerId = player.player_id;
-    state.role = player.role;
-  }
-}
-
-/** Moves prices and revalues my portfolio at them, so every screen shows the same market. */
-function applyPriceChanges(state: GameEventState, changes: readonly PriceChange[]): void {
-  for (const change of changes) {
-    const stock = state.stocks.find((s) => s.stock_id === change.stock_id);
-    if (stock) stock.current_price = change.price;
-  }
-  if (state.portfolio) state.portfolio = repricePortfolio(state.portfolio, changes);
-}
-
-function currentPrices(state: GameEventState) {
-  return state.stocks.map((s) => ({ stock_id: s.stock_id, price: s.current_price }));
-}
-
-function setStatus(state: GameEventState, status: GameStatus): void {
-  state.status = status;
-}
-
-function setOrderbook(state: GameEventState, on: boolean, endsAt: string | null): void {
-  const status = on ? ORDERBOOK.ON : ORDERBOOK.OFF;
-  state.orderbook_status = status;
-  state.ends_at = endsAt;
-  if (state.settings) {
-    state.settings.orderbook_status = status;
-    state.settings.ends_at = endsAt;
-  }
-  if (state.portfolio) {
-    state.portfolio.orderbook_status = status;
-    state.portfolio.ends_at = endsAt;
-  }
-}
-
 /** Replaces the game state with a full snapshot from `game:join`, `game:resync` or spectating. */
 export function applySnapshot(state: GameEventState, snapshot: GameSnapshot): void {
   const { game, me } = snapshot;
@@ -96,7 +53,7 @@ export function applySnapshot(state: GameEventState, snapshot: GameSnapshot): vo
   state.seq = snapshot.seq;
   state.gameId = game.id;
   state.boardCode = game.board_code;
-  setStatus(state, game.status);
+  state.status = game.status;
   state.settings = game.settings;
   state.orderbook_status = game.settings.orderbook_status;
   state.ends_at = game.settings.ends_at;
@@ -116,95 +73,46 @@ export function applySnapshot(state: GameEventState, snapshot: GameSnapshot): vo
   refreshDerived(state);
 }
 
-function applyInOrder<E extends GameEventName>(
-  state: GameEventState,
-  name: E,
-  event: ServerEventPayload<GameEventName>,
-): EventOutcome {
-  switch (name) {
-    case 'lobby:joined':
-    case 'player:updated': {
-      upsertPlayer(state, (event as ServerEventPayload<'lobby:joined'>).player);
-      break;
-    }
-    case 'player:removed': {
-      const e = event as ServerEventPayload<'player:removed'>;
-      if (e.user_id === state.user?.id || e.player_id === state.playerId) {
-        clearGameData(state);
-        return 'removed-self';
-      }
-      state.players = state.players.filter((p) => p.player_id !== e.player_id);
-      break;
-    }
-    case 'settings:changed': {
-      const { settings } = event as ServerEventPayload<'settings:changed'>;
-      state.settings = settings;
-      state.orderbook_status = settings.orderbook_status;
-      state.ends_at = settings.ends_at;
-      break;
-    }
-    case 'game:started': {
-      const e = event as ServerEventPayload<'game:started'>;
-      setStatus(state, 2);
-      state.settings = e.settings;
-      state.stocks = e.stocks;
-      state.orderbook_status = e.settings.orderbook_status;
-      state.ends_at = e.settings.ends_at;
-      break;
-    }
-    case 'firstPlayer:picked': {
-      const e = event as ServerEventPayload<'firstPlayer:picked'>;
-      state.firstPlayer = { player_id: e.player_id, username: e.username };
-      break;
-    }
-    case 'price:updated': {
-      applyPriceChanges(state, [event as ServerEventPayload<'price:updated'>]);
-      break;
-    }
-    case 'phase:started': {
-      setOrderbook(state, true, (event as ServerEventPayload<'phase:started'>).ends_at);
-      break;
-    }
-    case 'phase:ended': {
-      setOrderbook(state, false, null);
-      break;
-    }
-    case 'payday:given': {
-      const e = event as ServerEventPayload<'payday:given'>;
-      if (state.settings) state.settings.paydays_given = e.paydays_given;
-      break;
-    }
-    case 'mayhem:created': {
-      state.mayhem = (event as ServerEventPayload<'mayhem:created'>).mayhem;
-      state.mayhemResponded = false;
-      break;
-    }
-    case 'mayhem:responded': {
-      const e = event as ServerEventPayload<'mayhem:responded'>;
-      if (state.mayhem?.id === e.mayhem_id) state.mayhem.responses_count = e.responses_count;
-      break;
-    }
-    case 'mayhem:averaged': {
-      const e = event as ServerEventPayload<'mayhem:averaged'>;
-      applyPriceChanges(state, e.changes);
-      if (state.mayhem?.id === e.mayhem_id) state.mayhem.status = 'closed';
-      break;
-    }
-    case 'game:ended': {
-      const e = event as ServerEventPayload<'game:ended'>;
-      setStatus(state, 3);
-      state.ranking = e.ranking;
-      setOrderbook(state, false, null);
-      break;
-    }
+/**
+ * The store's game as a snapshot, so the shared reducer (the one rule every device and the
+ * server's tests use) can apply events to it. Null before the first snapshot.
+ */
+function toSnapshot(state: GameEventState): GameSnapshot | null {
+  if (state.seq === null || state.gameId === null || state.status === null || !state.settings) {
+    return null;
   }
-  refreshDerived(state);
-  return 'applied';
+  return {
+    seq: state.seq,
+    game: {
+      id: state.gameId,
+      board_code: state.boardCode ?? '',
+      status: state.status,
+      settings: {
+        ...state.settings,
+        orderbook_status: state.orderbook_status,
+        ends_at: state.ends_at,
+      },
+      first_player: state.firstPlayer,
+    },
+    players: state.players,
+    stocks: state.stocks,
+    mayhem: state.mayhem,
+    ranking: state.ranking,
+    me:
+      state.playerId !== null && state.role !== null
+        ? {
+            player_id: state.playerId,
+            role: state.role,
+            portfolio: state.portfolio,
+            mayhem_responded: state.mayhemResponded,
+          }
+        : null,
+  };
 }
 
 /**
- * Applies one server event to the state. Public events are applied only in `seq` order; the
- * private `portfolio:updated` carries no seq and always applies to its game.
+ * Applies one server event to the state through the shared reducer. Public events are applied
+ * only in `seq` order; the private `portfolio:updated` carries no seq and always applies.
  */
 export function applyGameEvent<E extends ServerEventName>(
   state: GameEventState,
@@ -212,16 +120,29 @@ export function applyGameEvent<E extends ServerEventName>(
   payload: ServerEventPayload<E>,
 ): EventOutcome {
   if (payload.game_id !== state.gameId) return 'ignored';
+  const current = toSnapshot(state);
   if (name === 'portfolio:updated') {
-    // Read just before a price move, it may arrive just after: value it at the prices shown.
     const { portfolio } = payload as ServerEventPayload<'portfolio:updated'>;
-    state.portfolio = repricePortfolio(portfolio, currentPrices(state));
+    // Read just before a price move, it may arrive just after: value it at the prices shown.
+    state.portfolio = current
+      ? (applyPortfolio(current, payload.game_id, portfolio).me?.portfolio ?? portfolio)
+      : portfolio;
     return 'applied';
   }
-  const event = payload as ServerEventPayload<GameEventName>;
-  if (state.seq === null) return 'ignored';
-  if (event.seq <= state.seq) return 'stale';
-  if (event.seq !== state.seq + 1) return 'gap';
-  state.seq = event.seq;
-  return applyInOrder(state, name as GameEventName, event);
+  if (!current) return 'ignored';
+  const result = applyShared(
+    current,
+    name as GameEventName,
+    payload as GameEventPayload<GameEventName>,
+  );
+  if (result.kind !== 'applied') return result.kind;
+  if (name === 'player:removed') {
+    const e = payload as ServerEventPayload<'player:removed'>;
+    if (e.user_id === state.user?.id || e.player_id === state.playerId) {
+      clearGameData(state);
+      return 'removed-self';
+    }
+  }
+  applySnapshot(state, result.state);
+  return 'applied';
 }

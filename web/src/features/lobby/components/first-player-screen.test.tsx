@@ -90,7 +90,23 @@ describe('first player', () => {
   });
 
   it("an investor's wheel lands on the player from the 'firstPlayer:picked' event", async () => {
-    useAppStore.setState({ gameId: 4, role: 2, playerId: 2, players, seq: 7 });
+    useAppStore.setState({
+      gameId: 4,
+      status: 2,
+      role: 2,
+      playerId: 2,
+      players,
+      seq: 7,
+      settings: {
+        starting_funds: 500000,
+        payday_increment: 100000,
+        trade_phase_duration: 120,
+        orderbook_status: 0,
+        ends_at: null,
+        paydays_given: 0,
+        paydays_total: 3,
+      },
+    });
     renderRoute(<FirstPlayerScreen />, { path: '/first-player' });
     expect(screen.queryByRole('button', { name: 'Spin' })).not.toBeInTheDocument();
     expect(screen.getByText('Waiting for the Broker to spin the wheel...')).toBeInTheDocument();

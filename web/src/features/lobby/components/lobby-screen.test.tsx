@@ -145,7 +145,19 @@ describe('lobby', () => {
     seat(2, [player(1, 1), player(2, 2)]);
     renderLobby();
     await screen.findByText('Player 1');
-    useAppStore.setState({ seq: 3 });
+    // the socket's snapshot has arrived: seq and settings
+    useAppStore.setState({
+      seq: 3,
+      settings: {
+        starting_funds: 500000,
+        payday_increment: 100000,
+        trade_phase_duration: 120,
+        orderbook_status: 0,
+        ends_at: null,
+        paydays_given: 0,
+        paydays_total: 3,
+      },
+    });
     act(() => {
       useAppStore
         .getState()
