@@ -3,8 +3,9 @@
  * game's status on the server. Lookups run inside the caller's transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { GAME_STATUS, ROLE, type GameStatus, type Role } from '@showdown/shared/constants';
+import { GAME_STATUS, type GameStatus, type Role } from '@showdown/shared/constants';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
+import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
 import type { Executor } from '../db/client.ts';
 import { games, players } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -22,9 +23,6 @@ export function parseId(raw: unknown, message: string = MSG.GAME_NOT_FOUND): num
   if (id < 1 || id > MAX_SERIAL) throw notFound(message);
   return id;
 }
-
-export const isBrokerRole = (role: number) => role === ROLE.BROKER || role === ROLE.BOTH;
-export const isInvestorRole = (role: number) => role === ROLE.INVESTOR || role === ROLE.BOTH;
 
 export const gameCompleted = () => new AppError(409, ERROR_CODE.GAME_COMPLETED, MSG.GAME_COMPLETED);
 

@@ -24,21 +24,14 @@ import {
 } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { rupeesToPaise } from '@showdown/shared/money';
+import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { isUniqueViolation, pgConstraint } from '../db/errors.ts';
 import { games, gameStocks, ledgerEntries, players, users } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import {
-  findGame,
-  gameCompleted,
-  isBrokerRole,
-  isInvestorRole,
-  nextSeq,
-  requireSeat,
-  type PlayerRow,
-} from './access.ts';
+import { findGame, gameCompleted, nextSeq, requireSeat, type PlayerRow } from './access.ts';
 import {
   firstPlayerView,
   portfolioView,

@@ -12,7 +12,8 @@ import {
   type FakeApi,
 } from '../../../../test/in-game/render-screen';
 import { HelpMenu } from './help-menu';
-import { RoleScreen, roleLabel } from './role-screen';
+import { roleLabel } from '@showdown/shared/roles';
+import { RoleScreen } from './role-screen';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),

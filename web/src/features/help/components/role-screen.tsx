@@ -10,13 +10,7 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useAppStore } from '../../../stores/app-store';
 import { loadPlayers } from '../api/players';
-
-/** SPEC §2 role labels; any value other than 1 or 2 reads as both. */
-export function roleLabel(role: number): string {
-  if (role === ROLE.BROKER) return 'Broker';
-  if (role === ROLE.INVESTOR) return 'Investor';
-  return 'Broker & Investor';
-}
+import { roleLabel } from '@showdown/shared/roles';
 
 /** /role: every player's name and role. */
 export function RoleScreen() {

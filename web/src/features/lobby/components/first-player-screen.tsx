@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { fetchLobby, pickFirstPlayer } from '../api/lobby-api';
 import { landingRotation, SpinnerWheel } from './spinner-wheel';
+import { isBrokerRole } from '@showdown/shared/roles';
 
 /**
  * The first-player wheel. The broker's spin asks the server to pick; every device's wheel lands
@@ -29,7 +30,7 @@ export function FirstPlayerScreen() {
   const [settled, setSettled] = useState(false);
 
   const candidates = useMemo(() => players.filter((p) => p.role !== ROLE.BROKER), [players]);
-  const isBroker = role === ROLE.BROKER || role === ROLE.BOTH;
+  const isBroker = isBrokerRole(role);
 
   useEffect(() => {
     if (gameId !== null) fetchLobby(gameId).catch(() => undefined);

@@ -13,7 +13,6 @@ import {
   PAYDAY_INCREMENT_DEFAULT,
   PAYDAY_INCREMENT_OPTIONS,
   PAYDAYS_PER_GAME,
-  ROLE,
   STARTING_FUNDS_DEFAULT,
   STARTING_FUNDS_OPTIONS,
   TRADE_PHASE_DURATION_DEFAULT,
@@ -29,6 +28,7 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { fetchSettings, saveSettings, startGame } from '../api/lobby-api';
+import { isBrokerRole } from '@showdown/shared/roles';
 
 export const PAYDAY_HELP = `Payday is given ${PAYDAYS_PER_GAME} times in total: each time, every investor receives the payday increment.`;
 
@@ -80,7 +80,7 @@ export function GameSetupScreen() {
   const settings = useAppStore((s) => s.settings);
   const status = useAppStore((s) => s.status);
   // Only the broker edits and starts (SPEC §6); an investor who opens the page only reads it.
-  const isBroker = useAppStore((s) => s.role !== null && s.role !== ROLE.INVESTOR);
+  const isBroker = useAppStore((s) => isBrokerRole(s.role));
   const loading = useAppStore(selectRequest('settings')).status === 'loading';
   const saving = useAppStore(selectRequest('saveSettings')).status === 'loading';
   const starting = useAppStore(selectRequest('start')).status === 'loading';

@@ -23,7 +23,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { resyncGame } from '../../../lib/socket';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { fetchLobby, removePlayer, startGame } from '../api/lobby-api';
-import { LOBBY_HELP, REMOVE_PLAYER_QUESTION, roleText, updateRoleTarget } from './role-text';
+import { LOBBY_HELP, REMOVE_PLAYER_QUESTION, updateRoleTarget } from './role-text';
+import { roleLabel } from '@showdown/shared/roles';
 
 /** The lobby: live player list, broker controls, role update. */
 export function LobbyScreen() {
@@ -146,7 +147,7 @@ export function LobbyScreen() {
                   primary={
                     player.player_id === myPlayerId ? `${player.username} (You)` : player.username
                   }
-                  secondary={roleText(player.role)}
+                  secondary={roleLabel(player.role)}
                 />
               </ListItem>
             ))}

@@ -1,12 +1,3 @@
-import { ROLE } from '@showdown/shared/constants';
-
-/** SPEC §4: in the lobby any value other than 1 or 2 reads as both. */
-export function roleText(role: number | null | undefined): string {
-  if (role === ROLE.BROKER) return 'Broker';
-  if (role === ROLE.INVESTOR) return 'Investor';
-  return 'Broker & Investor';
-}
-
 export const LOBBY_HELP =
   'Share the board code with your friends. Players appear here as they join. Keep your board ready!';
 export const REMOVE_PLAYER_QUESTION = 'Do you want to remove this player?';

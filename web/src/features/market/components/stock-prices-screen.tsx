@@ -19,11 +19,7 @@ import { useTradeCountdown, type PhaseEnd } from '../../../hooks/use-trade-count
 import { useAppStore } from '../../../stores/app-store';
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
 import { StockList } from './stock-list';
-
-/** Brokers (1) and investor-brokers (3) run the game from this screen. */
-export function isBrokerRole(role: Role | null): boolean {
-  return role === ROLE.BROKER || role === ROLE.BOTH;
-}
+import { isBrokerRole } from '@showdown/shared/roles';
 
 /** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
 export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {

@@ -13,6 +13,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { loadMayhem } from '../api/mayhem';
 import { MayhemBrokerPanel } from './mayhem-broker-panel';
 import { MayhemResponsePanel } from './mayhem-response-panel';
+import { isBrokerRole } from '@showdown/shared/roles';
 
 type View = 'manage' | 'respond';
 
@@ -41,7 +42,7 @@ export function MarketMayhemScreen() {
     stocks.length > 0
       ? stocks.map((s) => ({ stock_id: s.stock_id, name: s.name }))
       : COMPANIES.map((c) => ({ stock_id: c.id, name: c.name }));
-  const isBroker = role === ROLE.BROKER || role === ROLE.BOTH;
+  const isBroker = isBrokerRole(role);
   const showing: View = role === ROLE.BOTH ? view : isBroker ? 'manage' : 'respond';
 
   return (

@@ -1,11 +1,11 @@
 import {
   GAME_STATUS,
   ORDERBOOK,
-  ROLE,
   type GameStatus,
   type OrderbookStatus,
   type Role,
 } from '@showdown/shared/constants';
+import { isInvestorRole } from '@showdown/shared/roles';
 
 export interface TradeContext {
   orderbookStatus: OrderbookStatus;
@@ -21,9 +21,7 @@ export interface TradeContext {
  */
 export function canTrade({ orderbookStatus, gameStatus, role }: TradeContext): boolean {
   return (
-    orderbookStatus === ORDERBOOK.ON &&
-    gameStatus === GAME_STATUS.RUNNING &&
-    (role === ROLE.INVESTOR || role === ROLE.BOTH)
+    orderbookStatus === ORDERBOOK.ON && gameStatus === GAME_STATUS.RUNNING && isInvestorRole(role)
   );
 }
 

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { RankingEntry } from '@showdown/shared/api';
-import { ROLE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
@@ -17,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { endGame, loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
+import { isBrokerRole } from '@showdown/shared/roles';
 
 /** /portfolio-showdown: every player's balance; the broker resumes or ends the game. */
 export function ShowdownScreen() {
@@ -28,7 +28,7 @@ export function ShowdownScreen() {
   const [ending, setEnding] = useState(false);
   const load = useCallback(async (gameId: number) => setRows(await loadShowdown(gameId)), []);
   const { gameId, loading, refresh } = useGameLoad(load);
-  const broker = role === ROLE.BROKER || role === ROLE.BOTH;
+  const broker = isBrokerRole(role);
 
   const end = async () => {
     setConfirmEnd(false);
