@@ -11,7 +11,6 @@ import {
 import { MSG } from '@showdown/shared/messages';
 import { loadJwtSecret } from '../src/auth/jwt-secret.ts';
 import {
-  OTP_DELIVERY_FAILED,
   OTP_MAX_SENDS_PER_IP,
   OTP_MAX_SENDS_PER_PHONE,
   OTP_WINDOW_SECONDS,
@@ -195,7 +194,7 @@ describe('POST /api/auth/send-otp', () => {
     server.otps.failWith(500);
     const failed = await sendOtp(phone).finally(() => server.otps.failWith(null));
     expect(failed.status).toBe(502);
-    expect(failed.body).toEqual(failure('INTERNAL', OTP_DELIVERY_FAILED));
+    expect(failed.body).toEqual(failure('INTERNAL', MSG.OTP_DELIVERY_FAILED));
     // The failed send still counts: the cooldown applies, then a new code arrives.
     expect((await sendOtp(phone)).status).toBe(429);
     clock.advance(OTP_RESEND_SECONDS);

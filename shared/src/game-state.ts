@@ -5,7 +5,7 @@
  */
 import type { Portfolio, PortfolioRow } from './api.ts';
 import { GAME_STATUS, ORDERBOOK } from './constants.ts';
-import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { paiseToAmountText, paiseToRupees, rupeesToPaise } from './money.ts';
 import type { GameEventName, GameEventPayload, GameSnapshot, PriceChange } from './protocol.ts';
 
 export type ApplyResult =
@@ -14,10 +14,6 @@ export type ApplyResult =
   | { kind: 'stale' }
   /** Events were missed: ask the server for a snapshot. */
   | { kind: 'gap' };
-
-function signedAmount(paise: number): string {
-  return `${paise < 0 ? '-' : ''}${(Math.abs(paise) / 100).toFixed(2)}`;
-}
 
 /** Revalues a portfolio at new prices: market values, profit and loss, net worth. */
 export function repricePortfolio(
@@ -47,7 +43,7 @@ export function repricePortfolio(
     ...portfolio,
     portfolio_data: rows,
     total_balance: paiseToRupees(netWorth),
-    total_profit_loss: signedAmount(netWorth - contributed),
+    total_profit_loss: paiseToAmountText(netWorth - contributed),
   };
 }
 

@@ -9,6 +9,7 @@ export const MSG = {
   OTP_RESEND_TOO_SOON: 'Please wait before requesting another OTP.',
   OTP_RATE_LIMITED: 'Too many OTP requests. Please try again later.',
   OTP_NOT_FOUND: 'OTP request not found. Please request a new OTP.',
+  OTP_DELIVERY_FAILED: 'We could not send the OTP. Please try again shortly.',
   NO_USER: 'No user found with this phone number.',
   PHONE_NOT_VERIFIED: 'Please verify your phone number with an OTP first.',
   USER_EXISTS: 'A user with this phone number already exists.',

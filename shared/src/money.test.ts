@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   assertSafeInteger,
+  paiseToAmountText,
   paiseToRupees,
   roundHalfUpDiv,
   rupeesToPaise,
@@ -136,5 +137,15 @@ describe('toSafeNumber / assertSafeInteger', () => {
     expect(() => assertSafeInteger(-3, 'x', true)).toThrow(RangeError);
     expect(() => assertSafeInteger(1.5, 'x')).toThrow(RangeError);
     expect(() => assertSafeInteger(2 ** 53, 'x')).toThrow(RangeError);
+  });
+});
+
+describe('paiseToAmountText', () => {
+  it('writes signed rupees with two decimals', () => {
+    expect(paiseToAmountText(0)).toBe('0.00');
+    expect(paiseToAmountText(450)).toBe('4.50');
+    expect(paiseToAmountText(-9450)).toBe('-94.50');
+    expect(paiseToAmountText(30000000)).toBe('300000.00');
+    expect(() => paiseToAmountText(1.5)).toThrow(RangeError);
   });
 });

@@ -63,3 +63,9 @@ export function rupeesToPaise(rupees: number): number {
 export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
+
+/** A paise amount as signed rupees with two decimals, e.g. -9450 → '-94.50' (the wire's text form). */
+export function paiseToAmountText(paise: number): string {
+  assertSafeInteger(paise, 'paise');
+  return `${paise < 0 ? '-' : ''}${(Math.abs(paise) / 100).toFixed(2)}`;
+}

@@ -21,7 +21,6 @@ export const OTP_WINDOW_SECONDS = 15 * 60;
 export const OTP_MAX_SENDS_PER_PHONE = 5;
 /** Codes one client address may have sent per window. */
 export const OTP_MAX_SENDS_PER_IP = 20;
-export const OTP_DELIVERY_FAILED = 'We could not send the OTP. Please try again shortly.';
 
 export interface Phone {
   country_code: string;
@@ -203,7 +202,7 @@ export class OtpService {
         .update(otpCodes)
         .set({ expiresAt: this.clock.now() })
         .where(eq(otpCodes.id, otpId));
-      throw new AppError(502, ERROR_CODE.INTERNAL, OTP_DELIVERY_FAILED);
+      throw new AppError(502, ERROR_CODE.INTERNAL, MSG.OTP_DELIVERY_FAILED);
     }
   }
 }

@@ -13,14 +13,21 @@ import { GAME_STATUS, PAYDAYS_PER_GAME, ROLE, TRADE_TYPE } from '@showdown/share
 import { MSG } from '@showdown/shared/messages';
 import { paiseToRupees } from '@showdown/shared/money';
 import { applyPercentChange, signedPercent } from '@showdown/shared/pricing';
+import { isInvestorRole } from '@showdown/shared/roles';
 import { buy, sell, type TradeError } from '@showdown/shared/trading';
 import type { AppContext } from '../context.ts';
 import { gameStocks, games, holdings, ledgerEntries, players, transactions } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
-import { isInvestorRole, nextSeq, requireSeat } from './access.ts';
-import { openMayhem, portfolioView, settingsView, stocksView, transactionsView } from './views.ts';
-import { mayhemResponses } from '../db/schema.ts';
+import { nextSeq, requireSeat } from './access.ts';
+import {
+  mayhemResponseOf,
+  openMayhem,
+  portfolioView,
+  settingsView,
+  stocksView,
+  transactionsView,
+} from './views.ts';
 import type { ServiceResult } from './lobby-service.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
@@ -33,16 +40,11 @@ export async function listStocks(
   return readSnapshot(ctx.db, async (tx) => {
     const { game, player } = await requireSeat(tx, gameId, userId);
     const mayhem = game.status === GAME_STATUS.RUNNING ? await openMayhem(tx, gameId) : undefined;
-    let open = Boolean(mayhem);
-    if (mayhem && isInvestorRole(player.role)) {
-      const [mine] = await tx
-        .select({ id: mayhemResponses.id })
-        .from(mayhemResponses)
-        .where(
-          and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, player.id)),
-        );
-      open = !mine;
-    }
+    const answered =
+      mayhem && isInvestorRole(player.role)
+        ? Boolean(await mayhemResponseOf(tx, mayhem.id, player.id))
+        : false;
+    const open = Boolean(mayhem) && !answered;
     const settings = settingsView(game);
     return {
       data: {

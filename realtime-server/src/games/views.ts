@@ -24,9 +24,10 @@ import {
   type Role,
   type TradeType,
 } from '@showdown/shared/constants';
-import { paiseToRupees } from '@showdown/shared/money';
+import { paiseToAmountText, paiseToRupees } from '@showdown/shared/money';
 import { marketValuePaise, profitLossPaise } from '@showdown/shared/trading';
 import { rankPlayers } from '@showdown/shared/ranking';
+import { isInvestorRole } from '@showdown/shared/roles';
 import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 import type { Executor } from '../db/client.ts';
 import {
@@ -39,7 +40,7 @@ import {
   transactions,
   users,
 } from '../db/schema.ts';
-import { isInvestorRole, type GameRow, type PlayerRow } from './access.ts';
+import type { GameRow, PlayerRow } from './access.ts';
 
 const defaultAvatarImage = AVATARS[0]!.image;
 
@@ -115,11 +116,6 @@ export async function stocksView(tx: Executor, game: GameRow): Promise<StockEntr
   return [...prices.entries()].sort(([a], [b]) => a - b).map(([id, price]) => stockView(id, price));
 }
 
-function signedAmount(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  return `${sign}${(Math.abs(paise) / 100).toFixed(2)}`;
-}
-
 /** The investor's portfolio: every listed company, cash, net worth and overall profit or loss. */
 export async function portfolioView(
   tx: Executor,
@@ -160,7 +156,7 @@ export async function portfolioView(
   return {
     portfolio_data: rows,
     total_balance: paiseToRupees(netWorth),
-    total_profit_loss: signedAmount(netWorth - Number(contributed?.total ?? 0)),
+    total_profit_loss: paiseToAmountText(netWorth - Number(contributed?.total ?? 0)),
     current_balance: paiseToRupees(player.cashPaise),
     orderbook_status: game.orderbookStatus as OrderbookStatus,
     ends_at: settingsView(game).ends_at,
@@ -189,7 +185,7 @@ export async function transactionsView(
     const price =
       r.type === 'Price update'
         ? String(Number(r.percentage ?? 0))
-        : (Number(r.amountPaise ?? 0) / 100).toFixed(2);
+        : paiseToAmountText(r.amountPaise ?? 0);
     return {
       id: String(r.id),
       type: r.type as TransactionEntry['type'],
@@ -288,13 +284,17 @@ export async function mayhemView(
   playerId: number | null,
 ): Promise<MayhemData> {
   const pub = await publicMayhemView(tx, mayhem);
-  const [mine] = playerId
-    ? await tx
-        .select()
-        .from(mayhemResponses)
-        .where(and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, playerId)))
-    : [];
+  const mine = playerId ? await mayhemResponseOf(tx, mayhem.id, playerId) : undefined;
   return { ...pub, responded: Boolean(mine), my_response: mine?.stocks ?? null };
+}
+
+/** The player's answer to a mayhem list, if they have given one. */
+export async function mayhemResponseOf(tx: Executor, mayhemId: number, playerId: number) {
+  const [row] = await tx
+    .select()
+    .from(mayhemResponses)
+    .where(and(eq(mayhemResponses.mayhemId, mayhemId), eq(mayhemResponses.playerId, playerId)));
+  return row;
 }
 
 /** Everything a device needs to draw the game; `viewer` null is a spectator. */
@@ -306,16 +306,7 @@ export async function snapshotView(
   const mayhem = game.status === GAME_STATUS.RUNNING ? await openMayhem(tx, game.id) : undefined;
   let me: GameSnapshot['me'] = null;
   if (viewer) {
-    let responded = false;
-    if (mayhem) {
-      const [r] = await tx
-        .select({ id: mayhemResponses.id })
-        .from(mayhemResponses)
-        .where(
-          and(eq(mayhemResponses.mayhemId, mayhem.id), eq(mayhemResponses.playerId, viewer.id)),
-        );
-      responded = Boolean(r);
-    }
+    const responded = mayhem ? Boolean(await mayhemResponseOf(tx, mayhem.id, viewer.id)) : false;
     me = {
       player_id: viewer.id,
       role: viewer.role as Role,
