@@ -49,6 +49,24 @@ const portfolio: Portfolio = {
   ends_at: null,
 };
 
+/** Ten Tandoor Motors bought at ₹450: ₹4,500 invested, ₹4,95,500 cash. */
+const holdingTen: Portfolio = {
+  ...portfolio,
+  current_balance: 495500,
+  portfolio_data: [
+    {
+      stock_id: 1,
+      name: 'Tandoor Motors',
+      image: '/logos/tandoor-motors.svg',
+      total_quantity: 10,
+      total_invested_price: 4500,
+      current_price: 450,
+      market_value: 4500,
+      profit_loss: 0,
+    },
+  ],
+};
+
 const mayhem: PublicMayhem = {
   id: 3,
   game_id: 9,
@@ -240,18 +258,7 @@ describe('socket events', () => {
   });
 
   it('price:updated revalues my holdings at the new price', () => {
-    const holding = {
-      stock_id: 1,
-      name: 'Tandoor Motors',
-      image: '/logos/tandoor-motors.svg',
-      total_quantity: 10,
-      total_invested_price: 4500,
-      current_price: 450,
-      market_value: 4500,
-      profit_loss: 0,
-    };
-    const held = { ...portfolio, portfolio_data: [holding], current_balance: 495500 };
-    state().applyEvent('portfolio:updated', { game_id: 9, portfolio: held });
+    state().applyEvent('portfolio:updated', { game_id: 9, portfolio: holdingTen });
     state().applyEvent('price:updated', {
       ...event(11),
       stock_id: 1,
@@ -275,23 +282,8 @@ describe('socket events', () => {
       price: 500,
       percentage: 11,
     });
-    const stale = {
-      ...portfolio,
-      current_balance: 495500,
-      portfolio_data: [
-        {
-          stock_id: 1,
-          name: 'Tandoor Motors',
-          image: '/logos/tandoor-motors.svg',
-          total_quantity: 10,
-          total_invested_price: 4500,
-          current_price: 450,
-          market_value: 4500,
-          profit_loss: 0,
-        },
-      ],
-    };
-    state().applyEvent('portfolio:updated', { game_id: 9, portfolio: stale });
+    // read at ₹450, before the move to ₹500
+    state().applyEvent('portfolio:updated', { game_id: 9, portfolio: holdingTen });
     expect(state().portfolio?.portfolio_data[0]).toMatchObject({
       current_price: 500,
       market_value: 5000,
