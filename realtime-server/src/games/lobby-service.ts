@@ -35,6 +35,7 @@ import { findGame, gameCompleted, nextSeq, requireSeat, type PlayerRow } from '.
 import {
   firstPlayerView,
   portfolioView,
+  pricesOf,
   publicPlayerView,
   publicPlayers,
   rankingView,
@@ -383,7 +384,7 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
       .insert(gameStocks)
       .values(COMPANIES.map((c) => ({ gameId, stockId: c.id, pricePaise: c.openingPricePaise })));
     const funds = game!.startingFundsPaise;
-    await tx
+    const funded = await tx
       .update(players)
       .set({ cashPaise: funds })
       .where(
@@ -391,22 +392,16 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
           players.id,
           investors.map((p) => p.id),
         ),
-      );
+      )
+      .returning();
     await tx
       .insert(ledgerEntries)
       .values(investors.map((p) => ({ gameId, playerId: p.id, kind: 'start', deltaPaise: funds })));
-    const funded = await tx
-      .select()
-      .from(players)
-      .where(
-        inArray(
-          players.id,
-          investors.map((p) => p.id),
-        ),
-      );
+    const prices = await pricesOf(tx, game!);
     const portfolios = [];
-    for (const p of funded)
-      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p) });
+    for (const p of funded) {
+      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p, prices) });
+    }
     return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios };
   });
   ctx.publisher.game(gameId, 'game:started', {

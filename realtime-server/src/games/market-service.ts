@@ -24,6 +24,7 @@ import {
   mayhemResponseOf,
   openMayhem,
   portfolioView,
+  pricesOf,
   settingsView,
   stocksView,
   transactionsView,
@@ -318,12 +319,11 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
         })),
       );
     }
-    const portfolios = await Promise.all(
-      credited.map(async (p) => ({
-        userId: p.userId,
-        portfolio: await portfolioView(tx, game, p),
-      })),
-    );
+    const prices = await pricesOf(tx, game);
+    const portfolios = [];
+    for (const p of credited) {
+      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game, p, prices) });
+    }
     return { game, amount, portfolios };
   });
   ctx.publisher.game(gameId, 'payday:given', {

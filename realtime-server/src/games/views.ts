@@ -121,8 +121,10 @@ export async function portfolioView(
   tx: Executor,
   game: GameRow,
   player: PlayerRow,
+  /** The game's prices when the caller already read them (one read for many portfolios). */
+  knownPrices?: Map<number, number>,
 ): Promise<Portfolio> {
-  const prices = await pricesOf(tx, game);
+  const prices = knownPrices ?? (await pricesOf(tx, game));
   const held = await tx.select().from(holdings).where(eq(holdings.playerId, player.id));
   const byStock = new Map(held.map((h) => [h.stockId, h]));
   const [contributed] = await tx
