@@ -58,6 +58,11 @@ export const initialGameData = (): GameData => ({
   avatars: [],
 });
 
+/** SPEC's is_mm_exist: 1 while a mayhem list is open and I have not answered it. */
+export function mayhemFlag(mayhem: PublicMayhem | null, responded: boolean): 0 | 1 {
+  return mayhem?.status === 'open' && !responded ? 1 : 0;
+}
+
 /** SPEC §4: a broker exists when any player has a role other than investor. */
 export function hasBroker(players: readonly PublicPlayer[]): boolean {
   return players.some((p) => p.role !== ROLE.INVESTOR);

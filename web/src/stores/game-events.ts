@@ -15,7 +15,7 @@ import type {
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
 import type { AuthStateData } from './auth-slice';
-import { hasBroker, initialGameData, type GameData } from './game-data';
+import { hasBroker, initialGameData, mayhemFlag, type GameData } from './game-data';
 import type { PortfolioData } from './portfolio-slice';
 
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -43,7 +43,7 @@ function clearGameData(state: GameEventState): void {
 
 function refreshDerived(state: GameEventState): void {
   state.brokerExists = hasBroker(state.players);
-  state.isMmExist = state.mayhem?.status === 'open' && !state.mayhemResponded ? 1 : 0;
+  state.isMmExist = mayhemFlag(state.mayhem, state.mayhemResponded);
 }
 
 /** Replaces the game state with a full snapshot from `game:join`, `game:resync` or spectating. */

@@ -9,7 +9,7 @@ import type {
 import type { AvatarOption } from '@showdown/shared/catalogue';
 import type { GameStatus, OrderbookStatus, Role } from '@showdown/shared/constants';
 import type { GameSnapshot, PublicMayhem, ServerEventName } from '@showdown/shared/protocol';
-import { hasBroker, initialGameData, type GameData } from './game-data';
+import { hasBroker, initialGameData, mayhemFlag, type GameData } from './game-data';
 import {
   applyGameEvent,
   applySnapshot,
@@ -120,7 +120,7 @@ export const createGameSlice: SliceCreator<GameSlice> = (set) => ({
     set((state) => {
       state.mayhem = mayhem;
       state.mayhemResponded = responded;
-      state.isMmExist = mayhem?.status === 'open' && !responded ? 1 : 0;
+      state.isMmExist = mayhemFlag(mayhem, responded);
     }),
   setRanking: (ranking) =>
     set((state) => {
