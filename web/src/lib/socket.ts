@@ -22,7 +22,18 @@ import { env } from '../config/env';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export type EventResult = 'applied' | 'stale' | 'gap' | 'ignored' | 'removed-self';
+/** What applying one server event did. */
+export type EventResult =
+  /** Applied in order. */
+  | 'applied'
+  /** Already seen (seq ≤ current): ignored. */
+  | 'stale'
+  /** Events were missed: not applied, ask for a snapshot. */
+  | 'gap'
+  /** Another game, or no snapshot yet: ignored. */
+  | 'ignored'
+  /** I was removed from the game: the game state was cleared. */
+  | 'removed-self';
 
 export type EventHandler = <E extends ServerEventName>(
   name: E,

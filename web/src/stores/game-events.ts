@@ -14,6 +14,7 @@ import type {
   ServerEventName,
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
+import type { EventResult } from '../lib/socket';
 import type { AuthStateData } from './auth-slice';
 import { hasBroker, initialGameData, mayhemFlag, type GameData } from './game-data';
 import type { PortfolioData } from './portfolio-slice';
@@ -22,18 +23,6 @@ export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToC
 
 /** The state the reducer reads and writes. */
 export type GameEventState = GameData & PortfolioData & Pick<AuthStateData, 'user'>;
-
-export type EventOutcome =
-  /** Applied in order. */
-  | 'applied'
-  /** Already seen (seq ≤ current): ignored. */
-  | 'stale'
-  /** Events were missed: not applied, ask for a snapshot. */
-  | 'gap'
-  /** Another game, or no snapshot yet: ignored. */
-  | 'ignored'
-  /** I was removed from the game: the game state was cleared. */
-  | 'removed-self';
 
 function clearGameData(state: GameEventState): void {
   Object.assign(state, initialGameData());
@@ -118,7 +107,7 @@ export function applyGameEvent<E extends ServerEventName>(
   state: GameEventState,
   name: E,
   payload: ServerEventPayload<E>,
-): EventOutcome {
+): EventResult {
   if (payload.game_id !== state.gameId) return 'ignored';
   const current = toSnapshot(state);
   if (name === 'portfolio:updated') {

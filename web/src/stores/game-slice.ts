@@ -9,13 +9,9 @@ import type {
 import type { AvatarOption } from '@showdown/shared/catalogue';
 import type { GameStatus, OrderbookStatus, Role } from '@showdown/shared/constants';
 import type { GameSnapshot, PublicMayhem, ServerEventName } from '@showdown/shared/protocol';
+import type { EventResult } from '../lib/socket';
 import { hasBroker, initialGameData, mayhemFlag, type GameData } from './game-data';
-import {
-  applyGameEvent,
-  applySnapshot,
-  type EventOutcome,
-  type ServerEventPayload,
-} from './game-events';
+import { applyGameEvent, applySnapshot, type ServerEventPayload } from './game-events';
 import type { SliceCreator } from './types';
 
 export interface GameSlice extends GameData {
@@ -34,7 +30,7 @@ export interface GameSlice extends GameData {
   setFirstPlayer: (firstPlayer: FirstPlayer | null) => void;
   loadSnapshot: (snapshot: GameSnapshot) => void;
   /** Applies one socket event; the outcome tells the caller to resync on a gap. */
-  applyEvent: <E extends ServerEventName>(name: E, payload: ServerEventPayload<E>) => EventOutcome;
+  applyEvent: <E extends ServerEventName>(name: E, payload: ServerEventPayload<E>) => EventResult;
   clearGame: () => void;
 }
 
@@ -135,7 +131,7 @@ export const createGameSlice: SliceCreator<GameSlice> = (set) => ({
       applySnapshot(state, snapshot);
     }),
   applyEvent: (name, payload) => {
-    let outcome: EventOutcome = 'ignored';
+    let outcome: EventResult = 'ignored';
     set((state) => {
       outcome = applyGameEvent(state, name, payload);
     });
