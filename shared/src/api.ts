@@ -364,3 +364,9 @@ export const API = {
   mayhemRespond: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/respond`,
   mayhemAverage: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/average`,
 } as const;
+
+/** `GET /api/config`: what a signed-out screen needs from the server. */
+export interface PublicConfigData {
+  /** The origin phones open (the server's `PUBLIC_URL`, else the origin the request came to). */
+  public_url: string;
+}

@@ -17,6 +17,8 @@ const EVENTS = {
   'mayhem:averaged': true,
   'game:ended': true,
   'portfolio:updated': true,
+  'presence:changed': true,
+  'board:moved': true,
 } as const satisfies Record<ServerEventName, true>;
 
 export const SERVER_EVENT_NAMES = Object.keys(EVENTS) as ServerEventName[];
