@@ -3,6 +3,7 @@ import type { Ack, GameSnapshot } from '@showdown/shared/protocol';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAppStore, useAppStore } from '../stores/app-store';
 import { connectGame, spectateBoard, type GameSocket, type SocketAuth } from './socket';
+import type { SpectatorSnapshot } from '@showdown/shared/spectator';
 
 const settings: GameSettings = {
   starting_funds: 500000,
@@ -173,15 +174,15 @@ describe('game connection', () => {
 describe('spectating', () => {
   it('connects without a token, spectates the board code and follows events', async () => {
     let fake: FakeSocket | undefined;
-    const snapshots: GameSnapshot[] = [];
-    useAppStore.setState({ gameId: null });
+    const snapshots: SpectatorSnapshot[] = [];
+    const events: string[] = [];
     spectateBoard({
       code: ' ab12 ',
-      onSnapshot: (s) => {
-        snapshots.push(s);
-        useAppStore.getState().loadSnapshot(s);
+      onSnapshot: (s) => snapshots.push(s),
+      onEvent: (name, payload) => {
+        events.push(name);
+        return (payload as { seq?: number }).seq === 9 ? 'gap' : 'applied';
       },
-      onEvent: (name, payload) => useAppStore.getState().applyEvent(name, payload),
       createSocket: (auth) => {
         fake = new FakeSocket(auth);
         return fake as unknown as GameSocket;
@@ -193,8 +194,13 @@ describe('spectating', () => {
     expect(fake!.emitted).toEqual([{ event: 'board:spectate', payload: { code: 'AB12' } }]);
     await vi.waitFor(() => expect(snapshots).toHaveLength(1));
     fake!.fire('price:updated', price(6, 120));
-    expect(useAppStore.getState().stocks[0]?.current_price).toBe(120);
+    expect(events).toEqual(['price:updated']);
     fake!.fire('price:updated', price(9, 1));
     expect(fake!.commands()).toEqual(['board:spectate', 'board:spectate']);
+    // a new game on the board: spectate the code again
+    await vi.waitFor(() => expect(snapshots).toHaveLength(2));
+    fake!.fire('board:moved', { code: 'AB12', game_id: 99 });
+    expect(fake!.commands()).toEqual(['board:spectate', 'board:spectate', 'board:spectate']);
+    expect(events).not.toContain('board:moved');
   });
 });

@@ -16,6 +16,11 @@ import type {
   ServerEventName,
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
+import type {
+  SpectatorEventName,
+  SpectatorEventPayload,
+  SpectatorSnapshot,
+} from '@showdown/shared/spectator';
 import { CONNECT_ERROR, PROTOCOL_VERSION } from '@showdown/shared/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { env } from '../config/env';
@@ -59,7 +64,18 @@ export interface GameConnectionOptions extends ConnectionHandlers {
   createSocket?: (auth: SocketAuth) => GameSocket;
 }
 
-export interface SpectateOptions extends ConnectionHandlers {
+/** What a spectator screen does with what its socket receives (the allowlisted copies). */
+export interface SpectatorHandlers {
+  onSnapshot: (snapshot: SpectatorSnapshot) => void;
+  /** Applies one event; returning 'gap' asks for a snapshot. */
+  onEvent: <E extends SpectatorEventName>(
+    name: E,
+    payload: SpectatorEventPayload<E>,
+  ) => EventResult;
+  onError?: (message: string, code?: string) => void;
+}
+
+export interface SpectateOptions extends SpectatorHandlers {
   code: string;
   createSocket?: (auth: SocketAuth) => GameSocket;
 }
@@ -81,22 +97,38 @@ export function createSocket(auth: SocketAuth): GameSocket {
 
 type SnapshotCommand = 'game:join' | 'game:resync';
 
+interface SnapshotHandlers<S> {
+  onSnapshot: (snapshot: S) => void;
+  onError?: (message: string, code?: string) => void;
+}
+
+function answer<S>(handlers: SnapshotHandlers<S>, resolve: () => void) {
+  return (error: Error | null, res?: Ack<S>) => {
+    if (error || !res) handlers.onError?.(error?.message ?? 'No answer from the server');
+    else if ('error' in res) handlers.onError?.(res.error.message, res.error.code);
+    else handlers.onSnapshot(res.data);
+    resolve();
+  };
+}
+
 function requestSnapshot(
   socket: GameSocket,
-  command: SnapshotCommand | 'board:spectate',
-  payload: { game_id: number } | { code: string },
-  handlers: ConnectionHandlers,
+  command: SnapshotCommand,
+  payload: { game_id: number },
+  handlers: SnapshotHandlers<GameSnapshot>,
 ): Promise<void> {
   return new Promise((resolve) => {
-    const done = (error: Error | null, answer?: Ack<GameSnapshot>) => {
-      if (error || !answer) handlers.onError?.(error?.message ?? 'No answer from the server');
-      else if ('error' in answer) handlers.onError?.(answer.error.message, answer.error.code);
-      else handlers.onSnapshot(answer.data);
-      resolve();
-    };
-    const timed = socket.timeout(ACK_TIMEOUT_MS);
-    if (command === 'board:spectate') timed.emit(command, payload as { code: string }, done);
-    else timed.emit(command, payload as { game_id: number }, done);
+    socket.timeout(ACK_TIMEOUT_MS).emit(command, payload, answer(handlers, resolve));
+  });
+}
+
+function requestSpectatorSnapshot(
+  socket: GameSocket,
+  code: string,
+  handlers: SnapshotHandlers<SpectatorSnapshot>,
+): Promise<void> {
+  return new Promise((resolve) => {
+    socket.timeout(ACK_TIMEOUT_MS).emit('board:spectate', { code }, answer(handlers, resolve));
   });
 }
 
@@ -171,13 +203,18 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
   };
 }
 
-/** A read-only view of a board's current game, without signing in. */
+/**
+ * A read-only view of a board's current game, without signing in: the allowlisted snapshot and
+ * events. It follows the board: when a new game opens on the code ('board:moved'), or after a gap
+ * or a reconnect that could not be recovered, it spectates the code again.
+ */
 export function spectateBoard(options: SpectateOptions): GameConnection {
   const socket = (options.createSocket ?? createSocket)((cb) => cb({ protocol: PROTOCOL_VERSION }));
   const code = options.code.trim().toUpperCase();
   let resyncing: Promise<void> | null = null;
+  let closed = false;
   const resync = () => {
-    resyncing ??= requestSnapshot(socket, 'board:spectate', { code }, options).finally(() => {
+    resyncing ??= requestSpectatorSnapshot(socket, code, options).finally(() => {
       resyncing = null;
     });
     return resyncing;
@@ -186,11 +223,27 @@ export function spectateBoard(options: SpectateOptions): GameConnection {
     if (!socket.recovered) void resync();
   });
   socket.on('connect_error', (error) => {
-    if (!socket.active) options.onError?.(error.message);
+    if (!closed && !socket.active) options.onError?.(error.message);
   });
-  listen(socket, options, () => void resync());
+  for (const name of SERVER_EVENT_NAMES) {
+    if (name === 'portfolio:updated') continue;
+    if (name === 'board:moved') {
+      socket.on('board:moved', () => void resync());
+      continue;
+    }
+    (socket.on as (event: string, listener: (payload: never) => void) => void)(name, (payload) => {
+      if (options.onEvent(name, payload) === 'gap') void resync();
+    });
+  }
   socket.connect();
-  return { socket, resync, disconnect: () => socket.disconnect() };
+  return {
+    socket,
+    resync,
+    disconnect: () => {
+      closed = true;
+      socket.disconnect();
+    },
+  };
 }
 
 let active: GameConnection | null = null;
