@@ -10,7 +10,8 @@ import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts'
 import { createLogger, type Logger } from './logger.ts';
 import { systemClock, type AppContext, type Clock } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
-import { createSocketPublisher, type ShowdownServer } from './realtime/publisher.ts';
+import { createSocketPublisher, sessionRoom, type ShowdownServer } from './realtime/publisher.ts';
+import { SessionRevocations } from './auth/session-revocations.ts';
 import { TokenService } from './auth/token-service.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { createOtpSender, type OtpSender } from './auth/otp-sender.ts';
@@ -59,19 +60,24 @@ export async function createApplication(components: ApplicationComponents): Prom
   const httpServer = http.createServer(app);
   const io: ShowdownServer = new Server(httpServer, {
     maxHttpBufferSize: 16 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
+    // The handshake middleware runs on recovery too: a revoked session is not restored.
+    connectionStateRecovery: { maxDisconnectionDuration: 30 * 1000, skipMiddlewares: false },
     cors: { origin: true, credentials: true },
   });
 
   const secret = await loadJwtSecret(db, config);
+  const sessions = new SessionRevocations();
+  // A revoked session's sockets are disconnected on every node (the adapter carries it).
+  sessions.onRevoked((sessionId) => io.local.in(sessionRoom(sessionId)).disconnectSockets(true));
   const context: AppContext = {
     config,
     db,
     logger,
     clock,
-    tokens: new TokenService(db, secret, clock),
+    tokens: new TokenService(db, secret, clock, sessions),
     otpSender: components.otpSender ?? createOtpSender(config, logger),
     publisher: createSocketPublisher(io),
+    sessions,
   };
 
   app.use(
@@ -102,6 +108,8 @@ export async function createApplication(components: ApplicationComponents): Prom
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
+  if (redis) sessions.connect((sessionId) => io.serverSideEmit('session:revoked', sessionId));
+  io.on('session:revoked', (sessionId) => sessions.notifyLocal(sessionId));
   attachGateway(io, context);
 
   app.use('/api/auth', authRouter(context));
