@@ -10,6 +10,7 @@ import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts'
 import { createLogger, type Logger } from './logger.ts';
 import { systemClock, type AppContext, type Clock } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { corsForOrigins, originCheck, securityHeaders } from './http/security.ts';
 import { createSocketPublisher, sessionRoom, type ShowdownServer } from './realtime/publisher.ts';
 import { SessionRevocations } from './auth/session-revocations.ts';
 import { TokenService } from './auth/token-service.ts';
@@ -57,12 +58,16 @@ export async function createApplication(components: ApplicationComponents): Prom
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  app.use(securityHeaders());
+  app.use(corsForOrigins(config.CORS_ORIGINS));
   const httpServer = http.createServer(app);
   const io: ShowdownServer = new Server(httpServer, {
     maxHttpBufferSize: 16 * 1024,
     // The handshake middleware runs on recovery too: a revoked session is not restored.
     connectionStateRecovery: { maxDisconnectionDuration: 30 * 1000, skipMiddlewares: false },
-    cors: { origin: true, credentials: true },
+    // Browsers enforce no CORS on WebSockets: every handshake's Origin is checked here.
+    allowRequest: originCheck(config.CORS_ORIGINS),
+    cors: { origin: config.CORS_ORIGINS, methods: ['GET', 'POST'] },
   });
 
   const secret = await loadJwtSecret(db, config);
