@@ -42,6 +42,9 @@ export interface Application {
   close(): Promise<void>;
 }
 
+/** How long a graceful close waits for requests in flight before closing their connections. */
+const DRAIN_LIMIT_MS = 10_000;
+
 /** Builds the whole server (REST, Socket.IO, timers) without listening. */
 export async function createApplication(components: ApplicationComponents): Promise<Application> {
   const { config } = components;
@@ -58,6 +61,17 @@ export async function createApplication(components: ApplicationComponents): Prom
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  let draining = false;
+  app.use((_req, res, next) => {
+    // Decided when the answer's headers go out: a request that began before the drain ends
+    // its keep-alive connection too.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (draining && !this.headersSent) this.setHeader('Connection', 'close');
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
   app.use(securityHeaders());
   app.use(corsForOrigins(config.CORS_ORIGINS));
   const httpServer = http.createServer(app);
@@ -148,11 +162,25 @@ export async function createApplication(components: ApplicationComponents): Prom
     },
     close() {
       closing ??= (async () => {
+        draining = true;
         scheduler.stop();
+        // Stop accepting at once; idle keep-alive connections go now, busy ones after their
+        // answer (which carries Connection: close), all of them after DRAIN_LIMIT_MS at most.
         const serverClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeIdleConnections();
-        io.disconnectSockets(true);
-        await serverClosed;
+        // Closing the transports (not a server-side disconnect) is the reconnect hint: clients
+        // reconnect by themselves, to another node or to this one restarted, and recover.
+        io.engine.close();
+        let timer: NodeJS.Timeout | undefined;
+        const limit = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), DRAIN_LIMIT_MS);
+        });
+        if ((await Promise.race([serverClosed, limit])) === 'timeout') {
+          logger.warn('requests still running after the drain limit: closing their connections');
+          httpServer.closeAllConnections();
+          await serverClosed;
+        }
+        clearTimeout(timer);
         await redis?.close();
         if (ownsDatabase) await database.close();
       })();
