@@ -10,7 +10,9 @@ import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts'
 import { createLogger, type Logger } from './logger.ts';
 import { systemClock, type AppContext, type Clock } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
-import { createSocketPublisher, type ShowdownServer } from './realtime/publisher.ts';
+import { corsForOrigins, originCheck, securityHeaders } from './http/security.ts';
+import { createSocketPublisher, sessionRoom, type ShowdownServer } from './realtime/publisher.ts';
+import { SessionRevocations } from './auth/session-revocations.ts';
 import { TokenService } from './auth/token-service.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { createOtpSender, type OtpSender } from './auth/otp-sender.ts';
@@ -41,6 +43,9 @@ export interface Application {
   close(): Promise<void>;
 }
 
+/** How long a graceful close waits for requests in flight before closing their connections. */
+const DRAIN_LIMIT_MS = 10_000;
+
 /** Builds the whole server (REST, Socket.IO, timers) without listening. */
 export async function createApplication(components: ApplicationComponents): Promise<Application> {
   const { config } = components;
@@ -57,22 +62,42 @@ export async function createApplication(components: ApplicationComponents): Prom
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  let draining = false;
+  app.use((_req, res, next) => {
+    // Decided when the answer's headers go out: a request that began before the drain ends
+    // its keep-alive connection too.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (draining && !this.headersSent) this.setHeader('Connection', 'close');
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
+  app.use(securityHeaders());
+  app.use(corsForOrigins(config.CORS_ORIGINS));
   const httpServer = http.createServer(app);
   const io: ShowdownServer = new Server(httpServer, {
     maxHttpBufferSize: 16 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
-    cors: { origin: true, credentials: true },
+    // The handshake middleware runs on recovery too: a revoked session is not restored.
+    connectionStateRecovery: { maxDisconnectionDuration: 30 * 1000, skipMiddlewares: false },
+    // Browsers enforce no CORS on WebSockets: every handshake's Origin is checked here.
+    allowRequest: originCheck(config.CORS_ORIGINS),
+    cors: { origin: config.CORS_ORIGINS, methods: ['GET', 'POST'] },
   });
 
   const secret = await loadJwtSecret(db, config);
+  const sessions = new SessionRevocations();
+  // A revoked session's sockets are disconnected on every node (the adapter carries it).
+  sessions.onRevoked((sessionId) => io.local.in(sessionRoom(sessionId)).disconnectSockets(true));
   const context: AppContext = {
     config,
     db,
     logger,
     clock,
-    tokens: new TokenService(db, secret, clock),
+    tokens: new TokenService(db, secret, clock, sessions),
     otpSender: components.otpSender ?? createOtpSender(config, logger),
     publisher: createSocketPublisher(io),
+    sessions,
   };
 
   app.use(
@@ -103,6 +128,8 @@ export async function createApplication(components: ApplicationComponents): Prom
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
+  if (redis) sessions.connect((sessionId) => io.serverSideEmit('session:revoked', sessionId));
+  io.on('session:revoked', (sessionId) => sessions.notifyLocal(sessionId));
   attachGateway(io, context);
 
   app.use('/api/auth', authRouter(context));
@@ -137,11 +164,25 @@ export async function createApplication(components: ApplicationComponents): Prom
     },
     close() {
       closing ??= (async () => {
+        draining = true;
         scheduler.stop();
+        // Stop accepting at once; idle keep-alive connections go now, busy ones after their
+        // answer (which carries Connection: close), all of them after DRAIN_LIMIT_MS at most.
         const serverClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeIdleConnections();
-        io.disconnectSockets(true);
-        await serverClosed;
+        // Closing the transports (not a server-side disconnect) is the reconnect hint: clients
+        // reconnect by themselves, to another node or to this one restarted, and recover.
+        io.engine.close();
+        let timer: NodeJS.Timeout | undefined;
+        const limit = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), DRAIN_LIMIT_MS);
+        });
+        if ((await Promise.race([serverClosed, limit])) === 'timeout') {
+          logger.warn('requests still running after the drain limit: closing their connections');
+          httpServer.closeAllConnections();
+          await serverClosed;
+        }
+        clearTimeout(timer);
         await redis?.close();
         if (ownsDatabase) await database.close();
       })();

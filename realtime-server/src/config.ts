@@ -36,6 +36,27 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: z.string().default(defaultWebDist),
+    /**
+     * Other origins whose pages may call the API and open sockets (comma-separated, e.g.
+     * `https://tv.example.com`). Empty: same origin only.
+     */
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .url()
+            .refine((o) => new URL(o).origin === o, 'must be origins like https://host[:port]'),
+        ),
+      ),
     TRUST_PROXY: z
       .enum(['true', 'false', ''])
       .default('false')

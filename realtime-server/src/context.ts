@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts';
 import type { TokenService } from './auth/token-service.ts';
 import type { OtpSender } from './auth/otp-sender.ts';
 import type { GamePublisher } from './realtime/publisher.ts';
+import type { SessionRevocations } from './auth/session-revocations.ts';
 
 export interface Clock {
   now(): Date;
@@ -20,4 +21,6 @@ export interface AppContext {
   tokens: TokenService;
   otpSender: OtpSender;
   publisher: GamePublisher;
+  /** Logout and refresh-token family revocation, announced on every node (`onRevoked`). */
+  sessions: SessionRevocations;
 }

@@ -30,7 +30,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // close() bounds its own drain at 10 s; this only guards against a hung database close.
+    const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     application.close().then(
       () => process.exit(0),

@@ -131,4 +131,20 @@ describe('two nodes over Redis', () => {
     );
     for (const d of devices) d.close();
   });
+
+  it('a logout through node A disconnects that session’s sockets on node B', async () => {
+    const table = await setupTable({ url: nodeA.url, otps }, { investors: 1, start: true });
+    const investor = table.investors[0]!;
+    const onB = await TestClient.connect(nodeB.url, investor.token);
+    await onB.snapshot('game:join', table.gameId);
+    const gone = new Promise<string>((resolve) => {
+      const timer = setTimeout(() => resolve('still connected'), 5000);
+      onB.socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+    expect((await investor.api.get('/api/auth/logout')).status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
 });

@@ -15,6 +15,7 @@ import type { Clock } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
+import type { SessionRevocations } from './session-revocations.ts';
 
 /** Who an access token speaks for: the user and the session (refresh-token family) it belongs to. */
 export interface AccessIdentity {
@@ -44,6 +45,7 @@ export class TokenService {
     private readonly db: Database,
     private readonly secret: string,
     private readonly clock: Clock,
+    private readonly revocations?: SessionRevocations,
   ) {
     this.signingKey = createSecretKey(Buffer.from(secret, 'utf8'));
   }
@@ -142,6 +144,7 @@ export class TokenService {
       .update(refreshTokens)
       .set({ revokedAt: this.clock.now() })
       .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+    this.revocations?.revoked(sessionId);
   }
 
   /** A key for another purpose (hashing OTP codes), derived so the signing secret stays private. */

@@ -30,6 +30,7 @@ import {
   boardRoom,
   gameRoom,
   spectatorRoom,
+  sessionRoom,
   userRoom,
   type InterServerEvents,
   type ShowdownServer,
@@ -45,11 +46,15 @@ type ShowdownSocket = Socket<
 
 const KNOWN_EVENTS = new Set<string>(['game:join', 'game:resync', 'game:leave', 'board:spectate']);
 
-/** Token bucket per socket: a burst of 30, refilled at 15 events a second. */
+/** Token bucket per socket, shared by every event, known or not: a burst of 30, 15 a second. */
 const RATE_BURST = 30;
 const RATE_PER_SECOND = 15;
-/** A client that keeps hammering after being told is disconnected. */
+/** A client that keeps sending after its bucket is empty is disconnected. */
 const RATE_STRIKES_BEFORE_DISCONNECT = 50;
+/** Ids are PostgreSQL `integer`s: anything larger can name no game. */
+const MAX_ID = 2_147_483_647;
+
+const gameRef = gameRefSchema.refine((p) => p.game_id <= MAX_ID);
 
 function failure(code: ErrorCode, message: string): Ack<never> {
   return { error: { code, message } };
@@ -59,6 +64,26 @@ function toAckError(err: unknown, ctx: AppContext): Ack<never> {
   if (err instanceof AppError) return failure(err.code, err.message);
   ctx.logger.error({ err }, 'socket handler failed');
   return failure(ERROR_CODE.INTERNAL, MSG.INTERNAL);
+}
+
+/** The game ids of the `game:<id>` rooms a socket is in. */
+function gameRoomsOf(socket: ShowdownSocket): number[] {
+  const ids: number[] = [];
+  for (const room of socket.rooms) {
+    if (room.startsWith('game:')) ids.push(Number(room.slice('game:'.length)));
+  }
+  return ids;
+}
+
+/** Whether the user still has a seat in the game (completed games included). */
+async function isSeated(ctx: AppContext, gameId: number, userId: number): Promise<boolean> {
+  try {
+    await requireSeat(ctx.db, gameId, userId, { allowCompleted: true });
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
 }
 
 export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
@@ -75,13 +100,16 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
     const data = socket.data;
     if (auth.token === undefined || auth.token === null || auth.token === '') {
       data.userId = null; // a spectator
+      data.sessionId = null;
       return next();
     }
     if (typeof auth.token !== 'string') return next(new Error(CONNECT_ERROR.UNAUTHORIZED));
     try {
-      const { userId } = await ctx.tokens.verifyAccess(auth.token);
+      // Runs on Connection State Recovery too: a recovered socket of a revoked session is refused.
+      const { userId, sessionId } = await ctx.tokens.verifyAccess(auth.token);
       data.userId = userId;
-      await socket.join(userRoom(userId));
+      data.sessionId = sessionId;
+      await socket.join([userRoom(userId), sessionRoom(sessionId)]);
       next();
     } catch (err) {
       const expired = err instanceof AppError && err.code === ERROR_CODE.TOKEN_EXPIRED;
@@ -108,23 +136,40 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
       return false;
     };
 
+    // Every incoming event, known or not, with or without an acknowledgement, passes the bucket.
+    socket.use((packet, next) => {
+      if (allow()) return next();
+      const ack: unknown = packet[packet.length - 1];
+      if (typeof ack === 'function') ack(failure(ERROR_CODE.RATE_LIMITED, MSG.RATE_LIMITED));
+    });
+
     socket.onAny((event: string, ...args: unknown[]) => {
       if (KNOWN_EVENTS.has(event)) return;
       const ack = args[args.length - 1];
       if (typeof ack === 'function')
-        ack(failure(ERROR_CODE.VALIDATION, `Unknown event '${event}'.`));
+        ack(failure(ERROR_CODE.VALIDATION, `Unknown event '${String(event).slice(0, 40)}'.`));
     });
 
-    /** Wraps a handler: rate limit, payload validation, one acknowledgement, no throw. */
+    /**
+     * Room changes of one socket run one after another in arrival order, so a `game:leave` sent
+     * after a `game:join` is applied after it, whatever the database answers first.
+     */
+    let roomWork: Promise<unknown> = Promise.resolve();
+    const inOrder = <R>(work: () => Promise<R>): Promise<R> => {
+      const run = roomWork.then(work, work);
+      roomWork = run.catch(() => undefined);
+      return run;
+    };
+
+    /** Wraps a handler: payload validation, one acknowledgement, no throw. */
     const handle =
       <P, R>(schema: ZodType<P>, work: (payload: P) => Promise<R>) =>
       (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return;
         const reply = ack as (res: Ack<R>) => void;
-        if (!allow()) return reply(failure(ERROR_CODE.RATE_LIMITED, MSG.RATE_LIMITED));
         const parsed = schema.safeParse(payload);
         if (!parsed.success) return reply(failure(ERROR_CODE.VALIDATION, MSG.VALIDATION));
-        work(parsed.data).then(
+        inOrder(() => work(parsed.data)).then(
           (data) => reply({ data }),
           (err: unknown) => reply(toAckError(err, ctx)),
         );
@@ -134,7 +179,11 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
       const userId = socket.data.userId;
       if (userId === null) throw new AppError(401, ERROR_CODE.UNAUTHORIZED, MSG.NO_TOKEN);
       const wasIn = socket.rooms.has(gameRoom(game_id));
-      // Join before reading: an event committed meanwhile arrives with a seq the snapshot covers.
+      // Check first: a socket without a seat never enters the room, not even for a moment.
+      await requireSeat(ctx.db, game_id, userId, { allowCompleted: true });
+      // Join before reading the snapshot: an event committed meanwhile carries a seq the
+      // snapshot covers. The snapshot checks the seat again, so a removal that landed between
+      // the check and the join (and so missed this socket) takes it out here.
       await socket.join(gameRoom(game_id));
       let snapshot: GameSnapshot;
       try {
@@ -158,11 +207,11 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
       });
     });
 
-    socket.on('game:join', handle(gameRefSchema, joinGame));
-    socket.on('game:resync', handle(gameRefSchema, joinGame));
+    socket.on('game:join', handle(gameRef, joinGame));
+    socket.on('game:resync', handle(gameRef, joinGame));
     socket.on(
       'game:leave',
-      handle(gameRefSchema, async ({ game_id }) => {
+      handle(gameRef, async ({ game_id }) => {
         const wasIn = socket.rooms.has(gameRoom(game_id));
         await socket.leave(gameRoom(game_id));
         if (wasIn) void presence.refresh(game_id);
@@ -207,5 +256,18 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
         });
       }),
     );
+
+    // A recovered socket gets its rooms back as they were; a player removed meanwhile must not.
+    const userId = socket.data.userId;
+    if (socket.recovered && userId !== null) {
+      void inOrder(async () => {
+        for (const gameId of gameRoomsOf(socket)) {
+          if (!(await isSeated(ctx, gameId, userId))) await socket.leave(gameRoom(gameId));
+        }
+      }).catch((err: unknown) => {
+        ctx.logger.error({ err }, 'recovered socket re-check failed');
+        socket.disconnect(true);
+      });
+    }
   });
 }

@@ -14,6 +14,8 @@ export const userRoom = (userId: number) => `user:${userId}`;
 export const spectatorRoom = (gameId: number) => `spectate:${gameId}`;
 /** A board code's spectators, told when a new game opens on the code. */
 export const boardRoom = (code: string) => `board:${code}`;
+/** Every socket of one sign-in (refresh-token family): revoking it disconnects them. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** How services tell devices about a committed change. Call it only after the commit. */
 export interface GamePublisher {
@@ -28,11 +30,15 @@ export interface GamePublisher {
 /** Between server nodes (through the adapter): a phase one node opened, for the others' timers. */
 export interface InterServerEvents {
   'phase:scheduled': (gameId: number, endsAt: string) => void;
+  /** A session was revoked on another node: drop what this node knows of it. */
+  'session:revoked': (sessionId: string) => void;
 }
 
 export interface SocketData {
   /** null for a spectator, who connects without a token. */
   userId: number | null;
+  /** The session (refresh-token family) the access token belongs to; null for a spectator. */
+  sessionId: string | null;
 }
 
 export type ShowdownServer = Server<

@@ -50,7 +50,7 @@ export class ServerProcess {
     this.child = child;
     child.stdout!.on('data', (d) => (this.output += d));
     child.stderr!.on('data', (d) => (this.output += d));
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000; // a fresh embedded database migrates first
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited early:\n${this.output}`);
       try {
