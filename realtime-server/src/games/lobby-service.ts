@@ -181,7 +181,7 @@ export async function selectRole(
   input: SelectRoleInput,
 ) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    const game = await findGame(tx, gameId);
+    const game = await findGame(tx, gameId, 'update');
     if (!game) throw notFound(MSG.GAME_NOT_FOUND);
     if (game.status === GAME_STATUS.COMPLETED) throw gameCompleted();
     if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
@@ -255,6 +255,7 @@ export async function changeRole(
   const outcome = await inTransaction(ctx.db, async (tx) => {
     const { player: caller } = await requireSeat(tx, gameId, userId, {
       status: [GAME_STATUS.LOBBY],
+      lock: 'update',
     });
     const seq = await nextSeq(tx, gameId);
     let target = caller;
@@ -309,6 +310,7 @@ export async function removePlayer(
     const { player: broker } = await requireSeat(tx, gameId, userId, {
       roles: 'broker',
       status: [GAME_STATUS.LOBBY],
+      lock: 'update',
     });
     if (broker.id === playerId) throw conflict(MSG.CANNOT_REMOVE_SELF);
     const seq = await nextSeq(tx, gameId);
@@ -341,7 +343,11 @@ export async function updateSettings(
   input: SettingsInput,
 ) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: [GAME_STATUS.LOBBY] });
+    await requireSeat(tx, gameId, userId, {
+      roles: 'broker',
+      status: [GAME_STATUS.LOBBY],
+      lock: 'update',
+    });
     const seq = await nextSeq(tx, gameId);
     const [game] = await tx
       .update(games)
@@ -365,7 +371,11 @@ export async function updateSettings(
 /** Opens the market: investors get the starting funds, the catalogue's companies list. */
 export async function startGame(ctx: AppContext, userId: number, gameId: number) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: [GAME_STATUS.LOBBY] });
+    await requireSeat(tx, gameId, userId, {
+      roles: 'broker',
+      status: [GAME_STATUS.LOBBY],
+      lock: 'update',
+    });
     const seq = await nextSeq(tx, gameId);
     const seated = await tx
       .select()
@@ -420,6 +430,7 @@ export async function pickFirstPlayer(ctx: AppContext, userId: number, gameId: n
     await requireSeat(tx, gameId, userId, {
       roles: 'broker',
       status: [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING],
+      lock: 'update',
     });
     const seq = await nextSeq(tx, gameId);
     const candidates = await tx
@@ -443,6 +454,7 @@ export async function endGame(ctx: AppContext, userId: number, gameId: number) {
     await requireSeat(tx, gameId, userId, {
       roles: 'broker',
       status: [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING],
+      lock: 'update',
     });
     const seq = await nextSeq(tx, gameId);
     const [game] = await tx

@@ -67,7 +67,7 @@ export async function updatePrice(
   input: PriceUpdateInput,
 ): Promise<ServiceResult<PriceUpdateData>> {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
     const seq = await nextSeq(tx, gameId);
     const [stock] = await tx
       .select()
@@ -291,7 +291,7 @@ export async function listTransactions(
 /** Credits every investor the payday increment; three per game. */
 export async function givePayday(ctx: AppContext, userId: number, gameId: number) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
     const [game] = await tx
       .update(games)
       .set({ paydaysGiven: sql`${games.paydaysGiven} + 1`, seq: sql`${games.seq} + 1` })

@@ -37,7 +37,7 @@ export async function createMayhem(
   input: MayhemCreateInput,
 ): Promise<ServiceResult<MayhemData>> {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
     const seq = await nextSeq(tx, gameId);
     const listed = await tx
       .select({ stockId: gameStocks.stockId })
@@ -96,6 +96,7 @@ export async function respondMayhem(
     const { player } = await requireSeat(tx, peek.gameId, userId, {
       roles: 'investor',
       status: RUNNING,
+      lock: 'update',
     });
     const seq = await nextSeq(tx, peek.gameId);
     const row = await mayhemById(tx, mayhemId);
@@ -135,7 +136,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
       .where(eq(mayhems.id, mayhemId));
     if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
     const gameId = peek.gameId;
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
     const seq = await nextSeq(tx, gameId);
     const row = await mayhemById(tx, mayhemId);
     if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
