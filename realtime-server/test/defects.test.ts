@@ -227,7 +227,7 @@ describe('defect 7: numbers past the column ranges and NUL bytes are 4xx, never 
     });
     expectError(reg, 400);
     const user = await signUp(server, 'Ravi');
-    const profile = await http(server.url, user.token).post('/api/user/profile', {
+    const profile = await http(server.url, user.token).put('/api/user/profile', {
       username: 'R\u0000avi',
     });
     expect(profile.status).toBe(400);

@@ -35,6 +35,8 @@ export const PRICE_CHANGE_MIN_PERCENT = 1;
 export const PRICE_CHANGE_MAX_PERCENT = 100;
 /** A share price never falls below ₹1. */
 export const PRICE_FLOOR_PAISE = 100;
+/** A share price never exceeds ₹1,00,00,000 (so every sum of prices and holdings stays exact). */
+export const PRICE_CAP_PAISE = 1_00_00_000 * 100;
 
 export const OTP_LENGTH = 4;
 export const OTP_TTL_SECONDS = 300;

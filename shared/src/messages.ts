@@ -55,6 +55,7 @@ export const MSG = {
   // market
   STOCK_NOT_FOUND: 'Stock not found.',
   PRICE_UPDATED: 'Stock price updated successfully.',
+  PRICE_CAP: 'Price cannot exceed ₹1,00,00,000',
   TRADE_INITIATED: 'Trade initiated.',
   TRADE_ENDED: 'Trade ended.',
   TRADE_PHASE_OFF: 'The trade phase is not active.',

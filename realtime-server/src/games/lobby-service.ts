@@ -325,7 +325,6 @@ export async function removePlayer(
     seq: removed.seq,
     game_id: gameId,
     player_id: removed.row.id,
-    user_id: removed.row.userId,
   });
   ctx.publisher.evict(gameId, removed.row.userId);
   return { data: { player_id: removed.row.id }, message: MSG.PLAYER_REMOVED };

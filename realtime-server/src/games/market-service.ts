@@ -12,7 +12,7 @@ import type {
 import { GAME_STATUS, PAYDAYS_PER_GAME, ROLE, TRADE_TYPE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { paiseToRupees } from '@showdown/shared/money';
-import { applyPercentChange, signedPercent } from '@showdown/shared/pricing';
+import { applyPercentChange, exceedsPriceCap, signedPercent } from '@showdown/shared/pricing';
 import { isInvestorRole } from '@showdown/shared/roles';
 import { buy, sell, type TradeError } from '@showdown/shared/trading';
 import type { AppContext } from '../context.ts';
@@ -77,6 +77,7 @@ export async function updatePrice(
     if (!stock) throw notFound(MSG.STOCK_NOT_FOUND);
     const percent = signedPercent(input.operation, input.value);
     const price = applyPercentChange(stock.pricePaise, percent);
+    if (exceedsPriceCap(price)) throw unprocessable(MSG.PRICE_CAP);
     await tx
       .update(gameStocks)
       .set({ pricePaise: price })

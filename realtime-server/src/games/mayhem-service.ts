@@ -9,7 +9,7 @@ import {
   type MayhemResponseError,
 } from '@showdown/shared/mayhem';
 import { paiseToRupees } from '@showdown/shared/money';
-import { applyPercentChange } from '@showdown/shared/pricing';
+import { applyPercentChange, capPrice } from '@showdown/shared/pricing';
 import type { PriceChange } from '@showdown/shared/protocol';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -154,7 +154,8 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
         .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
         .for('update');
       if (!stock) continue;
-      const price = applyPercentChange(stock.pricePaise, avg.sum, avg.count);
+      // The investors' average may not push a price past the cap; it stops there.
+      const price = capPrice(applyPercentChange(stock.pricePaise, avg.sum, avg.count));
       await tx
         .update(gameStocks)
         .set({ pricePaise: price })

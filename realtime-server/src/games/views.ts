@@ -60,7 +60,6 @@ export function publicPlayerView(row: { player: PlayerRow; username: string }): 
   return {
     id: row.player.id,
     player_id: row.player.id,
-    user_id: row.player.userId,
     username: row.username,
     avatar_id: row.player.avatarId,
     image: avatarById(row.player.avatarId)?.image ?? defaultAvatarImage,
@@ -232,7 +231,6 @@ export async function rankingView(tx: Executor, game: GameRow): Promise<RankingE
     const pub = publicPlayerView(r.row);
     return {
       player_id: pub.player_id,
-      user_id: pub.user_id,
       username: pub.username,
       avatar_id: pub.avatar_id,
       image: pub.image,

@@ -127,7 +127,7 @@ export function applyGameEvent<E extends ServerEventName>(
   if (result.kind !== 'applied') return result.kind;
   if (name === 'player:removed') {
     const e = payload as ServerEventPayload<'player:removed'>;
-    if (e.user_id === state.user?.id || e.player_id === state.playerId) {
+    if (e.player_id === state.playerId) {
       clearGameData(state);
       return 'removed-self';
     }
