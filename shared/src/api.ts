@@ -49,9 +49,9 @@ const stockId = jsonInt(1, MAX_INT2);
 const avatarId = jsonInt(1, 7);
 
 /** Text without NUL or other control characters (PostgreSQL refuses NUL in text). */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const plainText = (message: string) =>
-  z.string().refine((v) => !CONTROL_CHARACTERS.test(v), message);
+const hasControlCharacter = (v: string) =>
+  [...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const plainText = (message: string) => z.string().refine((v) => !hasControlCharacter(v), message);
 
 export const sendOtpSchema = z.object({ country_code: countryCode, phone_number: phoneNumber });
 export const resendOtpSchema = z.object({ otp_id: z.string().min(1).max(64) });
