@@ -16,10 +16,12 @@ import type { AppContext } from '../context.ts';
 import { authOf, requireAuth } from '../auth/require-auth.ts';
 import { parseInput } from '../http/errors.ts';
 import { parseId } from './access.ts';
-import * as lobby from './lobby-service.ts';
+import * as flow from './flow-service.ts';
+import * as removal from './removal-service.ts';
+import * as seats from './seats-service.ts';
 import * as market from './market-service.ts';
 import * as mayhem from './mayhem-service.ts';
-import type { ServiceResult } from './lobby-service.ts';
+import type { ServiceResult } from './service-result.ts';
 
 function send<T>(res: Response, result: ServiceResult<T>, status = 200) {
   res.status(status).json({
@@ -36,53 +38,53 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
 
   router.post('/join', async (req, res) => {
     const { code } = parseInput(joinGameSchema, req.body);
-    send(res, await lobby.joinBoard(ctx, user(res), code));
+    send(res, await seats.joinBoard(ctx, user(res), code));
   });
   router.get('/:id/avatars', async (req, res) => {
-    send(res, { data: await lobby.freeAvatars(ctx, user(res), parseId(req.params.id)) });
+    send(res, { data: await seats.freeAvatars(ctx, user(res), parseId(req.params.id)) });
   });
   router.get('/:id/lobby', async (req, res) => {
-    send(res, await lobby.lobby(ctx, user(res), parseId(req.params.id)));
+    send(res, await seats.lobby(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/remove-player/:playerId', async (req, res) => {
     const playerId = parseId(req.params.playerId, MSG.PLAYER_NOT_FOUND);
-    send(res, await lobby.removePlayer(ctx, user(res), parseId(req.params.id), playerId));
+    send(res, await removal.removePlayer(ctx, user(res), parseId(req.params.id), playerId));
   });
   router.get('/:id/settings', async (req, res) => {
-    send(res, await lobby.getSettings(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.getSettings(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/settings', async (req, res) => {
     const gameId = parseId(req.params.id);
     send(
       res,
-      await lobby.updateSettings(ctx, user(res), gameId, parseInput(settingsSchema, req.body)),
+      await flow.updateSettings(ctx, user(res), gameId, parseInput(settingsSchema, req.body)),
     );
   });
   router.post('/:id/select-role', async (req, res) => {
     const gameId = parseId(req.params.id);
     send(
       res,
-      await lobby.selectRole(ctx, user(res), gameId, parseInput(selectRoleSchema, req.body)),
+      await seats.selectRole(ctx, user(res), gameId, parseInput(selectRoleSchema, req.body)),
     );
   });
   router.post('/:id/change-role', async (req, res) => {
     const gameId = parseId(req.params.id);
     send(
       res,
-      await lobby.changeRole(ctx, user(res), gameId, parseInput(changeRoleSchema, req.body)),
+      await seats.changeRole(ctx, user(res), gameId, parseInput(changeRoleSchema, req.body)),
     );
   });
   router.post('/:id/start', async (req, res) => {
-    send(res, await lobby.startGame(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.startGame(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/first-player', async (req, res) => {
-    send(res, await lobby.pickFirstPlayer(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.pickFirstPlayer(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/end', async (req, res) => {
-    send(res, await lobby.endGame(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.endGame(ctx, user(res), parseId(req.params.id)));
   });
   router.get('/:id/showdown', async (req, res) => {
-    send(res, await lobby.showdown(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.showdown(ctx, user(res), parseId(req.params.id)));
   });
 
   router.put('/:id/update/orderbook', async (req, res) => {

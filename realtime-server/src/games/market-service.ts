@@ -29,7 +29,7 @@ import {
   stocksView,
   transactionsView,
 } from './views.ts';
-import type { ServiceResult } from './lobby-service.ts';
+import type { ServiceResult } from './service-result.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
 

@@ -18,7 +18,7 @@ import { gameStocks, mayhemResponses, mayhems, transactions } from '../db/schema
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { nextSeq, requireSeat } from './access.ts';
-import type { ServiceResult } from './lobby-service.ts';
+import type { ServiceResult } from './service-result.ts';
 import { mayhemView, openMayhem, publicMayhemView } from './views.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
