@@ -86,6 +86,8 @@ export const profileUpdateSchema = z.object({
 
 export const joinGameSchema = z.object({
   code: z.string(MSG.INVALID_CODE).trim().toUpperCase().regex(BOARD_CODE_PATTERN, MSG.INVALID_CODE),
+  /** Open a new lobby when the board has no open game (otherwise 404 NO_OPEN_GAME). */
+  create: z.boolean('create must be true or false.').optional(),
 });
 
 export const settingsSchema = z.object({

@@ -26,6 +26,10 @@ export const MSG = {
   ALREADY_IN_BOARD: 'User already in this board',
   BOARD_FULL: 'This board is full. A game has at most 7 players.',
   GAME_NOT_FOUND: 'Game not found.',
+  JOIN_FIRST: 'Join the board with its code first',
+  LOBBY_LIMIT_USER:
+    'You already have 10 open lobbies. Start one of them, or wait for an empty one to expire.',
+  LOBBY_LIMIT_IP: 'Too many open lobbies from your network. Please try again later.',
   GAME_COMPLETED: 'Game already completed.',
   GAME_NOT_IN_LOBBY: 'The game has already started.',
   GAME_NOT_RUNNING: 'The game is not running.',
@@ -92,6 +96,7 @@ export const ERROR_CODE = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   GAME_COMPLETED: 'GAME_COMPLETED',
+  NO_OPEN_GAME: 'NO_OPEN_GAME',
   OTP_INCORRECT: 'OTP_INCORRECT',
   OTP_EXPIRED: 'OTP_EXPIRED',
   NO_USER: 'NO_USER',
@@ -99,4 +104,7 @@ export const ERROR_CODE = {
   TOO_LARGE: 'TOO_LARGE',
   INTERNAL: 'INTERNAL',
 } as const;
+/** The answer to a join on a board with no open game, when `create` was not asked for. */
+export const noOpenGameMessage = (code: string) => `No game on ${code} yet.`;
+
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

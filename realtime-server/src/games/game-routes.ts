@@ -37,8 +37,8 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   const user = (res: Response) => authOf(res).userId;
 
   router.post('/join', async (req, res) => {
-    const { code } = parseInput(joinGameSchema, req.body);
-    send(res, await seats.joinBoard(ctx, user(res), code));
+    const { code, create } = parseInput(joinGameSchema, req.body);
+    send(res, await seats.joinBoard(ctx, user(res), { code, create, ip: req.ip }));
   });
   router.get('/:id/avatars', async (req, res) => {
     send(res, { data: await seats.freeAvatars(ctx, user(res), parseId(req.params.id)) });

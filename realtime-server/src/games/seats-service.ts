@@ -1,5 +1,5 @@
 /** Joining a board with its code, seats, roles and avatars, the lobby read. */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type {
   ChangeRoleInput,
   JoinGameData,
@@ -9,7 +9,10 @@ import type {
 import { AVATARS } from '@showdown/shared/catalogue';
 import {
   BROKER_AVATAR_ID,
+  EMPTY_LOBBY_TTL_SECONDS,
   GAME_STATUS,
+  MAX_OPEN_LOBBIES_PER_IP,
+  MAX_OPEN_LOBBIES_PER_USER,
   MAX_PLAYERS_PER_GAME,
   PAYDAY_INCREMENT_DEFAULT,
   ROLE,
@@ -19,15 +22,22 @@ import {
   type GameStatus,
   type Role,
 } from '@showdown/shared/constants';
-import { MSG } from '@showdown/shared/messages';
+import { ERROR_CODE, MSG, noOpenGameMessage } from '@showdown/shared/messages';
 import { rupeesToPaise } from '@showdown/shared/money';
 import { isBrokerRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { isUniqueViolation, pgConstraint } from '../db/errors.ts';
-import { games, players, users } from '../db/schema.ts';
+import { boardJoins, games, players, users } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+} from '../http/errors.ts';
 import { findGame, gameCompleted, nextSeq, requireSeat, type PlayerRow } from './access.ts';
 import { firstPlayerView, publicPlayerView, publicPlayers } from './views.ts';
 
@@ -43,17 +53,72 @@ async function openGameByCode(tx: Tx, code: string) {
   return game;
 }
 
-/** Joins the board's open game, opening a new one in the lobby when the board has none. */
+/** Deletes lobbies nobody took a seat in within 24 h, so their board codes are free again. */
+async function expireEmptyLobbies(tx: Tx, now: Date) {
+  const cutoff = new Date(now.getTime() - EMPTY_LOBBY_TTL_SECONDS * 1000);
+  await tx
+    .delete(games)
+    .where(
+      and(
+        eq(games.status, GAME_STATUS.LOBBY),
+        lt(games.createdAt, cutoff),
+        sql`not exists (select 1 from ${players} where ${players.gameId} = ${games.id})`,
+      ),
+    );
+}
+
+/** Open lobbies created by the user, or from the address, refused past their limits with a 429. */
+async function assertMayOpenLobby(tx: Tx, userId: number, ip: string | undefined) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`lobby:user:${userId}`}, 0))`,
+  );
+  const [byUser] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(games)
+    .where(and(eq(games.status, GAME_STATUS.LOBBY), eq(games.createdBy, userId)));
+  if (Number(byUser?.n ?? 0) >= MAX_OPEN_LOBBIES_PER_USER) {
+    throw tooManyRequests(MSG.LOBBY_LIMIT_USER);
+  }
+  if (!ip) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lobby:ip:${ip}`}, 0))`);
+  const [byIp] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(games)
+    .where(and(eq(games.status, GAME_STATUS.LOBBY), eq(games.createdIp, ip)));
+  if (Number(byIp?.n ?? 0) >= MAX_OPEN_LOBBIES_PER_IP) throw tooManyRequests(MSG.LOBBY_LIMIT_IP);
+}
+
+export interface JoinRequest {
+  code: string;
+  /** Open a new lobby when the board has no open game. */
+  create?: boolean;
+  /** The client address, for the per-address lobby limit. */
+  ip?: string;
+}
+
+/**
+ * Joins the board's open game and records that the user came in with its code (only such a user
+ * may take a seat). A board without an open game answers 404 NO_OPEN_GAME, unless `create` asks
+ * for a new lobby (within the per-user and per-address limits).
+ */
 export async function joinBoard(
   ctx: AppContext,
   userId: number,
-  code: string,
+  request: JoinRequest,
 ): Promise<ServiceResult<JoinGameData>> {
+  const { code } = request;
+  const ip = request.ip?.slice(0, 64);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       return await inTransaction(ctx.db, async (tx) => {
+        const now = ctx.clock.now();
+        await expireEmptyLobbies(tx, now);
         let game = await openGameByCode(tx, code);
         if (!game) {
+          if (request.create !== true) {
+            throw new AppError(404, ERROR_CODE.NO_OPEN_GAME, noOpenGameMessage(code));
+          }
+          await assertMayOpenLobby(tx, userId, ip);
           [game] = await tx
             .insert(games)
             .values({
@@ -61,6 +126,9 @@ export async function joinBoard(
               startingFundsPaise: rupeesToPaise(STARTING_FUNDS_DEFAULT),
               paydayIncrementPaise: rupeesToPaise(PAYDAY_INCREMENT_DEFAULT),
               tradePhaseDuration: TRADE_PHASE_DURATION_DEFAULT,
+              createdBy: userId,
+              createdIp: ip,
+              createdAt: now,
             })
             .returning();
         }
@@ -74,28 +142,51 @@ export async function joinBoard(
           game_id: game.id,
           board_code: game.code,
           broker_exists: seated.some((p) => isBrokerRole(p.role)),
-          role: (mine?.role as Role | undefined) ?? null,
+          role: mine?.role ?? null,
           player_id: mine?.id ?? null,
-          game_status: game.status as GameStatus,
+          game_status: game.status,
         };
-        if (mine) return { data, message: MSG.ALREADY_IN_BOARD };
-        if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
-        if (seated.length >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
-        return { data };
+        if (!mine) {
+          if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
+          if (seated.length >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
+        }
+        await tx
+          .insert(boardJoins)
+          .values({ gameId: game.id, userId, joinedAt: now })
+          .onConflictDoNothing();
+        return mine ? { data, message: MSG.ALREADY_IN_BOARD } : { data };
       });
     } catch (err) {
       // Two players opened the same new board at once: the other insert won; join that game.
-      if (isUniqueViolation(err) && pgConstraint(err) !== 'players_game_user_uq') continue;
+      if (isUniqueViolation(err) && pgConstraint(err) === 'games_open_code_uq') continue;
       throw err;
     }
   }
   throw conflict(MSG.GAME_NOT_FOUND);
 }
 
+/**
+ * The user came in with the board code (or already sits at the table); otherwise 403
+ * FORBIDDEN: a guessed game id never seats or informs a stranger.
+ */
+async function assertJoined(tx: Executor, gameId: number, userId: number) {
+  const [joined] = await tx
+    .select({ userId: boardJoins.userId })
+    .from(boardJoins)
+    .where(and(eq(boardJoins.gameId, gameId), eq(boardJoins.userId, userId)));
+  if (joined) return;
+  const [seat] = await tx
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
+  if (!seat) throw forbidden(MSG.JOIN_FIRST);
+}
+
 /** Avatars still free in the game (avatar 7, the broker's, is never offered). */
 export async function freeAvatars(ctx: AppContext, userId: number, gameId: number) {
   const game = await findGame(ctx.db, gameId);
   if (!game) throw notFound(MSG.GAME_NOT_FOUND);
+  await assertJoined(ctx.db, gameId, userId);
   if (game.status === GAME_STATUS.COMPLETED) throw gameCompleted();
   const taken = await ctx.db
     .select({ avatarId: players.avatarId, userId: players.userId })
@@ -168,6 +259,7 @@ export async function selectRole(
   const outcome = await inTransaction(ctx.db, async (tx) => {
     const game = await findGame(tx, gameId, 'update');
     if (!game) throw notFound(MSG.GAME_NOT_FOUND);
+    await assertJoined(tx, gameId, userId);
     if (game.status === GAME_STATUS.COMPLETED) throw gameCompleted();
     if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
     const seq = await nextSeq(tx, gameId);
