@@ -6,10 +6,25 @@
 import type { Portfolio, PortfolioRow } from './api.ts';
 import { GAME_STATUS, ORDERBOOK } from './constants.ts';
 import { paiseToAmountText, paiseToRupees, rupeesToPaise } from './money.ts';
-import type { GameEventName, GameEventPayload, GameSnapshot, PriceChange } from './protocol.ts';
+import type {
+  GameEventName,
+  GameEventPayload,
+  GameSnapshot,
+  PresencePayload,
+  PriceChange,
+  PricePoint,
+} from './protocol.ts';
+import type { SpectatorEventPayload, SpectatorSnapshot } from './spectator.ts';
 
-export type ApplyResult =
-  | { kind: 'applied'; state: GameSnapshot }
+/** A device's copy of a game: a player's snapshot, or the spectator's cut-down one. */
+export type GameState = GameSnapshot | SpectatorSnapshot;
+
+/** What a device applies: the full event, or the spectator's cut-down copy of it. */
+export type LiveEventPayload<E extends GameEventName> =
+  GameEventPayload<E> | SpectatorEventPayload<E>;
+
+export type ApplyResult<S extends GameState = GameSnapshot> =
+  | { kind: 'applied'; state: S }
   /** Already covered by the state (an event older than the snapshot): ignore it. */
   | { kind: 'stale' }
   /** Events were missed: ask the server for a snapshot. */
@@ -69,97 +84,112 @@ function withPrices(state: GameSnapshot, changes: readonly PriceChange[]): GameS
   return { ...state, stocks, me };
 }
 
+function withHistory(state: GameSnapshot, points: readonly PricePoint[] | undefined): GameSnapshot {
+  if (!points || points.length === 0) return state;
+  return { ...state, price_history: [...(state.price_history ?? []), ...points] };
+}
+
+function withPlayer(state: GameSnapshot, player: GameSnapshot['players'][number]): GameSnapshot {
+  const players = [...state.players.filter((p) => p.player_id !== player.player_id), player].sort(
+    (a, b) => a.player_id - b.player_id,
+  );
+  const me =
+    state.me && state.me.player_id === player.player_id
+      ? { ...state.me, role: player.role }
+      : state.me;
+  return { ...state, players, me };
+}
+
+/** One reducer per public event, typed by the event map: each handler gets its own payload. */
+type GameReducers = {
+  [E in GameEventName]: (state: GameSnapshot, event: GameEventPayload<E>) => GameSnapshot;
+};
+
+const reducers: GameReducers = {
+  'lobby:joined': (state, { player }) => withPlayer(state, player),
+  'player:updated': (state, { player }) => withPlayer(state, player),
+  'player:removed': (state, { player_id }) => ({
+    ...state,
+    players: state.players.filter((p) => p.player_id !== player_id),
+    me: state.me?.player_id === player_id ? null : state.me,
+  }),
+  'settings:changed': (state, { settings }) => ({ ...state, game: { ...state.game, settings } }),
+  'game:started': (state, { settings, stocks, price_history }) =>
+    withHistory(
+      { ...state, game: { ...state.game, status: GAME_STATUS.RUNNING, settings }, stocks },
+      price_history,
+    ),
+  'firstPlayer:picked': (state, { player_id, username }) => ({
+    ...state,
+    game: { ...state.game, first_player: { player_id, username } },
+  }),
+  'price:updated': (state, { stock_id, previous_price, price, percentage, point }) =>
+    withHistory(
+      withPrices(state, [{ stock_id, previous_price, price, percentage }]),
+      point ? [point] : [],
+    ),
+  'phase:started': (state, { ends_at }) => withPhase(state, ORDERBOOK.ON, ends_at),
+  'phase:ended': (state) => withPhase(state, ORDERBOOK.OFF, null),
+  'payday:given': (state, { paydays_given }) => ({
+    ...state,
+    game: { ...state.game, settings: { ...state.game.settings, paydays_given } },
+  }),
+  'mayhem:created': (state, { mayhem }) => ({
+    ...state,
+    mayhem,
+    me: state.me ? { ...state.me, mayhem_responded: false } : state.me,
+  }),
+  'mayhem:responded': (state, { mayhem_id, responses_count }) =>
+    state.mayhem?.id === mayhem_id
+      ? { ...state, mayhem: { ...state.mayhem, responses_count } }
+      : state,
+  'mayhem:averaged': (state, { changes, points }) => {
+    const repriced = withHistory(withPrices(state, changes), points);
+    const me = repriced.me ? { ...repriced.me, mayhem_responded: false } : repriced.me;
+    return { ...repriced, mayhem: null, me };
+  },
+  'game:ended': (state, { ranking }) => {
+    const ended = withPhase(state, ORDERBOOK.OFF, null);
+    return {
+      ...ended,
+      game: { ...ended.game, status: GAME_STATUS.COMPLETED },
+      mayhem: null,
+      ranking,
+    };
+  },
+};
+
 function reduce<E extends GameEventName>(
   state: GameSnapshot,
   name: E,
   payload: GameEventPayload<E>,
 ): GameSnapshot {
-  const e = payload as GameEventPayload<GameEventName> & Record<string, unknown>;
-  switch (name) {
-    case 'lobby:joined':
-    case 'player:updated': {
-      const player = (e as GameEventPayload<'lobby:joined'>).player;
-      const players = [
-        ...state.players.filter((p) => p.player_id !== player.player_id),
-        player,
-      ].sort((a, b) => a.player_id - b.player_id);
-      const me =
-        state.me && state.me.player_id === player.player_id
-          ? { ...state.me, role: player.role }
-          : state.me;
-      return { ...state, players, me };
-    }
-    case 'player:removed': {
-      const { player_id } = e as GameEventPayload<'player:removed'>;
-      const me = state.me?.player_id === player_id ? null : state.me;
-      return { ...state, players: state.players.filter((p) => p.player_id !== player_id), me };
-    }
-    case 'settings:changed':
-      return {
-        ...state,
-        game: { ...state.game, settings: (e as GameEventPayload<'settings:changed'>).settings },
-      };
-    case 'game:started': {
-      const { settings, stocks } = e as GameEventPayload<'game:started'>;
-      return { ...state, game: { ...state.game, status: GAME_STATUS.RUNNING, settings }, stocks };
-    }
-    case 'firstPlayer:picked': {
-      const { player_id, username } = e as GameEventPayload<'firstPlayer:picked'>;
-      return { ...state, game: { ...state.game, first_player: { player_id, username } } };
-    }
-    case 'price:updated': {
-      const { stock_id, previous_price, price, percentage } =
-        e as GameEventPayload<'price:updated'>;
-      return withPrices(state, [{ stock_id, previous_price, price, percentage }]);
-    }
-    case 'phase:started':
-      return withPhase(state, ORDERBOOK.ON, (e as GameEventPayload<'phase:started'>).ends_at);
-    case 'phase:ended':
-      return withPhase(state, ORDERBOOK.OFF, null);
-    case 'payday:given': {
-      const { paydays_given } = e as GameEventPayload<'payday:given'>;
-      return {
-        ...state,
-        game: { ...state.game, settings: { ...state.game.settings, paydays_given } },
-      };
-    }
-    case 'mayhem:created': {
-      const me = state.me ? { ...state.me, mayhem_responded: false } : state.me;
-      return { ...state, mayhem: (e as GameEventPayload<'mayhem:created'>).mayhem, me };
-    }
-    case 'mayhem:responded': {
-      const { mayhem_id, responses_count } = e as GameEventPayload<'mayhem:responded'>;
-      if (!state.mayhem || state.mayhem.id !== mayhem_id) return state;
-      return { ...state, mayhem: { ...state.mayhem, responses_count } };
-    }
-    case 'mayhem:averaged': {
-      const repriced = withPrices(state, (e as GameEventPayload<'mayhem:averaged'>).changes);
-      const me = repriced.me ? { ...repriced.me, mayhem_responded: false } : repriced.me;
-      return { ...repriced, mayhem: null, me };
-    }
-    case 'game:ended': {
-      const ended = withPhase(state, ORDERBOOK.OFF, null);
-      return {
-        ...ended,
-        game: { ...ended.game, status: GAME_STATUS.COMPLETED },
-        mayhem: null,
-        ranking: (e as GameEventPayload<'game:ended'>).ranking,
-      };
-    }
-    default:
-      return state;
-  }
+  const reducer: GameReducers[E] = reducers[name];
+  return reducer(state, payload);
 }
 
-/** Applies one public event to a snapshot, or says it is stale or that events were missed. */
-export function applyGameEvent<E extends GameEventName>(
-  state: GameSnapshot,
+/**
+ * Applies one public event to a snapshot, or says it is stale or that events were missed. A
+ * spectator's state and its cut-down events go through the same rules.
+ */
+export function applyGameEvent<E extends GameEventName, S extends GameState = GameSnapshot>(
+  state: S,
   name: E,
-  payload: GameEventPayload<E>,
-): ApplyResult {
+  payload: LiveEventPayload<E>,
+): ApplyResult<S> {
+  // An event without a seq (presence) is not a game change: never a gap.
+  if (typeof payload.seq !== 'number') return { kind: 'stale' };
   if (payload.game_id !== state.game.id || payload.seq <= state.seq) return { kind: 'stale' };
   if (payload.seq !== state.seq + 1) return { kind: 'gap' };
-  return { kind: 'applied', state: { ...reduce(state, name, payload), seq: payload.seq } };
+  // The reducer reads only fields both kinds of state and payload carry.
+  const next = reduce(state as GameSnapshot, name, payload as GameEventPayload<E>);
+  return { kind: 'applied', state: { ...next, seq: payload.seq } as S };
+}
+
+/** The latest list of who is online (not a game change: no `seq`, the newest list wins). */
+export function applyPresence<S extends GameState>(state: S, presence: PresencePayload): S {
+  if (presence.game_id !== state.game.id) return state;
+  return { ...state, online: [...presence.online] };
 }
 
 /**

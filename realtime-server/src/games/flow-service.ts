@@ -14,6 +14,7 @@ import { conflict } from '../http/errors.ts';
 import { nextSeq, requireSeat } from './access.ts';
 import { portfolioView, pricesOf, rankingView, settingsView, stocksView } from './views.ts';
 
+import { recordPricePoints } from './price-history.ts';
 import type { ServiceResult } from './service-result.ts';
 
 export async function getSettings(ctx: AppContext, userId: number, gameId: number) {
@@ -78,6 +79,13 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     await tx
       .insert(gameStocks)
       .values(COMPANIES.map((c) => ({ gameId, stockId: c.id, pricePaise: c.openingPricePaise })));
+    const openings = await recordPricePoints(
+      tx,
+      gameId,
+      'opening',
+      ctx.clock.now(),
+      COMPANIES.map((c) => ({ stockId: c.id, pricePaise: c.openingPricePaise })),
+    );
     const funds = game!.startingFundsPaise;
     const funded = await tx
       .update(players)
@@ -97,13 +105,14 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     for (const p of funded) {
       portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p, prices) });
     }
-    return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios };
+    return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios, openings };
   });
   ctx.publisher.game(gameId, 'game:started', {
     seq: outcome.seq,
     game_id: gameId,
     settings: settingsView(outcome.game),
     stocks: outcome.stocks,
+    price_history: outcome.openings,
   });
   for (const p of outcome.portfolios) ctx.publisher.portfolio(p.userId, gameId, p.portfolio);
   return { data: { game_status: GAME_STATUS.RUNNING }, message: MSG.GAME_STARTED };

@@ -110,7 +110,9 @@ export async function joinBoard(
   const ip = request.ip?.slice(0, 64);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await inTransaction(ctx.db, async (tx) => {
+      let opened = false;
+      const result = await inTransaction(ctx.db, async (tx) => {
+        opened = false;
         const now = ctx.clock.now();
         await expireEmptyLobbies(tx, now);
         let game = await openGameByCode(tx, code);
@@ -119,6 +121,7 @@ export async function joinBoard(
             throw new AppError(404, ERROR_CODE.NO_OPEN_GAME, noOpenGameMessage(code));
           }
           await assertMayOpenLobby(tx, userId, ip);
+          opened = true;
           [game] = await tx
             .insert(games)
             .values({
@@ -156,6 +159,9 @@ export async function joinBoard(
           .onConflictDoNothing();
         return mine ? { data, message: MSG.ALREADY_IN_BOARD } : { data };
       });
+      // The board's spectators (a TV after "Restart the Game") follow the new game.
+      if (opened) ctx.publisher.boardOpened(result.data.board_code, result.data.game_id);
+      return result;
     } catch (err) {
       // Two players opened the same new board at once: the other insert won; join that game.
       if (isUniqueViolation(err) && pgConstraint(err) === 'games_open_code_uq') continue;
