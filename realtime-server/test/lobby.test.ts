@@ -406,7 +406,13 @@ describe('end, showdown and completed games', () => {
       403,
       MSG.BROKER_ONLY,
     );
-    const show = await table.investors[0]!.api.get(`/api/game/${table.gameId}/showdown`);
+    // While the game runs the Showdown is the broker's screen.
+    expectError(
+      await table.investors[0]!.api.get(`/api/game/${table.gameId}/showdown`),
+      403,
+      MSG.BROKER_ONLY,
+    );
+    const show = await table.broker.api.get(`/api/game/${table.gameId}/showdown`);
     expect(show.body.data).toHaveLength(2);
     expect(show.body.data[0]).toMatchObject({ balance: 500000, rank: 1, rank_label: '1st' });
     expect(show.body.data[1]).toMatchObject({ rank: 1, rank_label: '1st' }); // a tie shares the rank

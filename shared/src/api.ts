@@ -158,6 +158,26 @@ export const mayhemRespondSchema = z.object({
     .max(8),
 });
 
+/** GET …/transactions and …/history: a page of history, newest first. */
+export const HISTORY_PAGE_DEFAULT = 50;
+export const HISTORY_PAGE_MAX = 200;
+const queryInt = (min: number, max: number, message: string) =>
+  z
+    .string(message)
+    .regex(/^\d{1,19}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+export const historyQuerySchema = z.object({
+  before: queryInt(1, Number.MAX_SAFE_INTEGER, 'before must be a history entry id.').optional(),
+  limit: queryInt(
+    1,
+    HISTORY_PAGE_MAX,
+    `limit must be a whole number from 1 to ${HISTORY_PAGE_MAX}.`,
+  )
+    .optional()
+    .default(HISTORY_PAGE_DEFAULT),
+});
+
 export type SendOtpInput = z.infer<typeof sendOtpSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

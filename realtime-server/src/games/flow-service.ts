@@ -10,7 +10,7 @@ import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
 import { games, gameStocks, ledgerEntries, players, users } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict, forbidden } from '../http/errors.ts';
 import { nextSeq, requireSeat } from './access.ts';
 import { portfolioView, pricesOf, rankingView, settingsView, stocksView } from './views.ts';
 
@@ -177,7 +177,11 @@ export async function showdown(
   gameId: number,
 ): Promise<ServiceResult<RankingEntry[]>> {
   return readSnapshot(ctx.db, async (tx) => {
-    const { game } = await requireSeat(tx, gameId, userId, { allowCompleted: true });
+    const { game, player } = await requireSeat(tx, gameId, userId, { allowCompleted: true });
+    // While the game runs the Showdown is a broker screen; once completed everyone seated reads it.
+    if (game.status !== GAME_STATUS.COMPLETED && !isBrokerRole(player.role)) {
+      throw forbidden(MSG.BROKER_ONLY);
+    }
     return { data: await rankingView(tx, game) };
   });
 }

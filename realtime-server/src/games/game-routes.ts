@@ -1,7 +1,8 @@
 /** The game calls of SPEC §7: parse, authorise, call a service, answer. */
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   changeRoleSchema,
+  historyQuerySchema,
   joinGameSchema,
   mayhemCreateSchema,
   mayhemRespondSchema,
@@ -116,9 +117,15 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   router.get('/:id/prices/history', async (req, res) => {
     send(res, await getPriceHistory(ctx, user(res), parseId(req.params.id)));
   });
-  router.get('/:id/transactions', async (req, res) => {
-    send(res, await market.listTransactions(ctx, user(res), parseId(req.params.id)));
-  });
+  // Newest first, a page at a time: ?before=<entry id>&limit=<1-200, default 50>. A page shorter
+  // than the limit is the end. /history is the same read.
+  const history = async (req: Request, res: Response) => {
+    const gameId = parseId(req.params.id);
+    const page = parseInput(historyQuerySchema, req.query);
+    send(res, await market.listTransactions(ctx, user(res), gameId, page));
+  };
+  router.get('/:id/transactions', history);
+  router.get('/:id/history', history);
   return router;
 }
 

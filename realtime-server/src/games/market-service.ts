@@ -29,6 +29,7 @@ import {
   settingsView,
   stocksView,
   transactionsView,
+  type HistoryPage,
 } from './views.ts';
 import type { ServiceResult } from './service-result.ts';
 
@@ -291,10 +292,11 @@ export async function listTransactions(
   ctx: AppContext,
   userId: number,
   gameId: number,
+  page: HistoryPage,
 ): Promise<ServiceResult<TransactionEntry[]>> {
   return readSnapshot(ctx.db, async (tx) => {
     const { game, player } = await requireSeat(tx, gameId, userId);
-    return { data: await transactionsView(tx, game, player) };
+    return { data: await transactionsView(tx, game, player, page) };
   });
 }
 
