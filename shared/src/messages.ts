@@ -66,6 +66,8 @@ export const MSG = {
   INSUFFICIENT_FUNDS: 'Insufficient cash balance for this order.',
   INSUFFICIENT_SHARES: 'You do not have enough shares to sell.',
   ORDER_OK: 'Order placed successfully.',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another game.',
+  IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 128 visible ASCII characters.',
   PAYDAY_OK: 'Payday credited successfully.',
   PAYDAY_LIMIT: 'All 3 paydays have already been given.',
   // market mayhem

@@ -15,7 +15,7 @@ import {
 import { MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
 import { authOf, requireAuth } from '../auth/require-auth.ts';
-import { parseInput } from '../http/errors.ts';
+import { badRequest, parseInput } from '../http/errors.ts';
 import { parseId } from './access.ts';
 import * as flow from './flow-service.ts';
 import * as removal from './removal-service.ts';
@@ -106,7 +106,12 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   });
   router.post('/:id/stocks/trade', async (req, res) => {
     const gameId = parseId(req.params.id);
-    send(res, await market.placeOrder(ctx, user(res), gameId, parseInput(tradeSchema, req.body)));
+    const input = parseInput(tradeSchema, req.body);
+    const key = req.get('idempotency-key');
+    if (key !== undefined && !/^[\x21-\x7e]{1,128}$/.test(key)) {
+      throw badRequest(MSG.IDEMPOTENCY_KEY_INVALID);
+    }
+    send(res, await market.placeOrder(ctx, user(res), gameId, input, key));
   });
   router.put('/:id/payday', async (req, res) => {
     send(res, await market.givePayday(ctx, user(res), parseId(req.params.id)));

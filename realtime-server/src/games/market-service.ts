@@ -16,7 +16,15 @@ import { applyPercentChange, exceedsPriceCap, signedPercent } from '@showdown/sh
 import { isInvestorRole } from '@showdown/shared/roles';
 import { buy, sell, type TradeError } from '@showdown/shared/trading';
 import type { AppContext } from '../context.ts';
-import { gameStocks, games, holdings, ledgerEntries, players, transactions } from '../db/schema.ts';
+import {
+  gameStocks,
+  games,
+  holdings,
+  idempotencyKeys,
+  ledgerEntries,
+  players,
+  transactions,
+} from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import { nextSeq, requireSeat } from './access.ts';
@@ -204,8 +212,26 @@ export async function placeOrder(
   userId: number,
   gameId: number,
   input: TradeInput,
+  idempotencyKey?: string,
 ): Promise<ServiceResult<Portfolio>> {
-  const portfolio = await inTransaction(ctx.db, async (tx) => {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    if (idempotencyKey) {
+      // The key is claimed in the order's own transaction: a parallel retry waits on the row and
+      // then reads the first answer; if the first order failed, nothing was stored and it runs.
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key: idempotencyKey, gameId, response: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed) {
+        const [first] = await tx
+          .select({ gameId: idempotencyKeys.gameId, response: idempotencyKeys.response })
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
+        if (!first || first.gameId !== gameId) throw conflict(MSG.IDEMPOTENCY_KEY_REUSED);
+        return { replayed: true as const, portfolio: first.response as Portfolio };
+      }
+    }
     // A shared lock on the game: a phase end or price change waits for orders in flight.
     const { game, player: seat } = await requireSeat(tx, gameId, userId, {
       roles: 'investor',
@@ -271,10 +297,17 @@ export async function placeOrder(
       deltaPaise: isBuy ? -result.amountPaise : result.amountPaise,
       transactionId: entry!.id,
     });
-    return portfolioView(tx, game, updatedPlayer!);
+    const portfolio = await portfolioView(tx, game, updatedPlayer!);
+    if (idempotencyKey) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: portfolio })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
+    }
+    return { replayed: false as const, portfolio };
   });
-  ctx.publisher.portfolio(userId, gameId, portfolio);
-  return { data: portfolio, message: MSG.ORDER_OK };
+  if (!outcome.replayed) ctx.publisher.portfolio(userId, gameId, outcome.portfolio);
+  return { data: outcome.portfolio, message: MSG.ORDER_OK };
 }
 
 export async function getPortfolio(
