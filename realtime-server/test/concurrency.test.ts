@@ -113,7 +113,9 @@ describe('concurrency', () => {
       apis.map((api) => api.post(`/api/game/${gameId}/select-role`, { role: 2 })),
     );
     expect(seats.filter((s) => s.status === 200)).toHaveLength(6); // six investor avatars; 7 is the broker's
-    const lobby = await apis[0]!.get(`/api/game/${gameId}/lobby`);
+    // Read the lobby as one of the six who got a seat.
+    const seatedApi = apis[seats.findIndex((s) => s.status === 200)]!;
+    const lobby = await seatedApi.get(`/api/game/${gameId}/lobby`);
     const ids = lobby.body.data.game_players_data.map((p: any) => p.avatar_id);
     expect(new Set(ids).size).toBe(ids.length);
   });
