@@ -54,7 +54,12 @@ export async function createApplication(components: ApplicationComponents): Prom
   const database =
     components.database ??
     (await openDatabase(
-      config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+      config.DATABASE_URL
+        ? {
+            databaseUrl: config.DATABASE_URL,
+            onPoolError: (err) => logger.error({ err }, 'PostgreSQL pool error'),
+          }
+        : { dataDir: config.DATA_DIR },
     ));
   const ownsDatabase = !components.database;
   const db = database.db;

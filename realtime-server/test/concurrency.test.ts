@@ -79,7 +79,9 @@ describe('concurrency', () => {
       Array.from({ length: 20 }, (_, i) => signUp(server, `Racer ${i}`)),
     );
     const apis = users.map((u) => http(server.url, u.token));
-    const joined = await Promise.all(apis.map((api) => api.post('/api/game/join', { code })));
+    const joined = await Promise.all(
+      apis.map((api) => api.post('/api/game/join', { code, create: true })),
+    );
     const gameId = joined[0]!.body.data.game_id;
     expect(new Set(joined.filter((j) => j.status === 200).map((j) => j.body.data.game_id))).toEqual(
       new Set([gameId]),
@@ -101,7 +103,9 @@ describe('concurrency', () => {
       Array.from({ length: 12 }, (_, i) => signUp(server, `Seat ${i}`)),
     );
     const apis = users.map((u) => http(server.url, u.token));
-    const joined = await Promise.all(apis.map((api) => api.post('/api/game/join', { code })));
+    const joined = await Promise.all(
+      apis.map((api) => api.post('/api/game/join', { code, create: true })),
+    );
     const gameIds = new Set(joined.map((j) => j.body.data.game_id));
     expect(gameIds.size).toBe(1);
     const gameId = [...gameIds][0];
@@ -109,7 +113,9 @@ describe('concurrency', () => {
       apis.map((api) => api.post(`/api/game/${gameId}/select-role`, { role: 2 })),
     );
     expect(seats.filter((s) => s.status === 200)).toHaveLength(6); // six investor avatars; 7 is the broker's
-    const lobby = await apis[0]!.get(`/api/game/${gameId}/lobby`);
+    // Read the lobby as one of the six who got a seat.
+    const seatedApi = apis[seats.findIndex((s) => s.status === 200)]!;
+    const lobby = await seatedApi.get(`/api/game/${gameId}/lobby`);
     const ids = lobby.body.data.game_players_data.map((p: any) => p.avatar_id);
     expect(new Set(ids).size).toBe(ids.length);
   });

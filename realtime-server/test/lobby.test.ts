@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OPEN_LOBBIES_PER_IP, MAX_OPEN_LOBBIES_PER_USER } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { http, signUp, startTestServer, type TestServer } from './helpers/server.ts';
+import { http, nextIp, signUp, startTestServer, type TestServer } from './helpers/server.ts';
 import { expectError, nextBoardCode, seat, setupTable } from './helpers/game.ts';
 
 let server: TestServer;
@@ -16,7 +17,7 @@ describe('POST /api/game/join', () => {
     const user = await signUp(server, 'Asha');
     const api = http(server.url, user.token);
     const code = nextBoardCode();
-    const first = await api.post('/api/game/join', { code: code.toLowerCase() });
+    const first = await api.post('/api/game/join', { code: code.toLowerCase(), create: true });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       success: true,
@@ -66,9 +67,62 @@ describe('POST /api/game/join', () => {
   it('lets a completed board host a new game', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     expect((await table.broker.api.post(`/api/game/${table.gameId}/end`)).status).toBe(200);
-    const res = await table.broker.api.post('/api/game/join', { code: table.code });
+    const none = await table.broker.api.post('/api/game/join', { code: table.code });
+    expectError(none, 404, `No game on ${table.code} yet.`);
+    const res = await table.broker.api.post('/api/game/join', { code: table.code, create: true });
     expect(res.body.data.game_id).not.toBe(table.gameId);
     expect(res.body.data).toMatchObject({ role: null, game_status: 1, broker_exists: false });
+  });
+
+  it('a board without an open game answers 404 NO_OPEN_GAME and creates nothing unless create is true', async () => {
+    const user = await signUp(server, 'Careful');
+    const api = http(server.url, user.token, { ip: nextIp() });
+    const code = nextBoardCode();
+    const none = await api.post('/api/game/join', { code });
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({
+      success: false,
+      error: { code: 'NO_OPEN_GAME', message: `No game on ${code} yet.` },
+    });
+    expect((await api.post('/api/game/join', { code, create: false })).status).toBe(404);
+    expectError(await api.post('/api/game/join', { code, create: 'yes' }), 400);
+    const created = await api.post('/api/game/join', { code, create: true });
+    expect(created.status).toBe(200);
+    // Now the board has an open game: a plain join finds it.
+    const other = await signUp(server, 'Later');
+    const joined = await http(server.url, other.token).post('/api/game/join', { code });
+    expect(joined.body.data.game_id).toBe(created.body.data.game_id);
+  });
+});
+
+describe('lobby creation limits and expiry (board-code squatting)', () => {
+  it('one account opens at most 10 lobbies; the 11th is a clear 429', async () => {
+    const user = await signUp(server, 'Squatter');
+    const api = http(server.url, user.token, { ip: nextIp() });
+    for (let i = 0; i < MAX_OPEN_LOBBIES_PER_USER; i++) {
+      expect(
+        (await api.post('/api/game/join', { code: nextBoardCode(), create: true })).status,
+      ).toBe(200);
+    }
+    const refused = await api.post('/api/game/join', { code: nextBoardCode(), create: true });
+    expectError(refused, 429, MSG.LOBBY_LIMIT_USER);
+  });
+
+  it('one address opens at most 30 lobbies across accounts', async () => {
+    const ip = nextIp();
+    const users = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => signUp(server, `Net ${i}`)),
+    );
+    let opened = 0;
+    for (const u of users) {
+      const api = http(server.url, u.token, { ip });
+      for (let i = 0; i < 8; i++) {
+        const res = await api.post('/api/game/join', { code: nextBoardCode(), create: true });
+        if (res.status === 200) opened += 1;
+        else expectError(res, 429, MSG.LOBBY_LIMIT_IP);
+      }
+    }
+    expect(opened).toBe(MAX_OPEN_LOBBIES_PER_IP);
   });
 });
 
@@ -204,7 +258,7 @@ describe('lobby, removal, settings, start, first player', () => {
     });
     const entry = res.body.data.game_players_data[0];
     expect(Object.keys(entry).sort()).toEqual(
-      ['avatar_id', 'id', 'image', 'player_id', 'role', 'user_id', 'username'].sort(),
+      ['avatar_id', 'id', 'image', 'player_id', 'role', 'username'].sort(),
     );
   });
 
@@ -352,7 +406,13 @@ describe('end, showdown and completed games', () => {
       403,
       MSG.BROKER_ONLY,
     );
-    const show = await table.investors[0]!.api.get(`/api/game/${table.gameId}/showdown`);
+    // While the game runs the Showdown is the broker's screen.
+    expectError(
+      await table.investors[0]!.api.get(`/api/game/${table.gameId}/showdown`),
+      403,
+      MSG.BROKER_ONLY,
+    );
+    const show = await table.broker.api.get(`/api/game/${table.gameId}/showdown`);
     expect(show.body.data).toHaveLength(2);
     expect(show.body.data[0]).toMatchObject({ balance: 500000, rank: 1, rank_label: '1st' });
     expect(show.body.data[1]).toMatchObject({ rank: 1, rank_label: '1st' }); // a tie shares the rank

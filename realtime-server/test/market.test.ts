@@ -146,7 +146,7 @@ describe('trade phase and orders', () => {
     const more = await inv.api.post(trade, {
       stock_id: tandoor.id,
       trade_type: 0,
-      quantity: '100',
+      quantity: 100,
     });
     expect(more.status).toBe(200);
     // 100 @ 450 + 100 @ 495 = 94,500 invested; sell 50 → invested 70,875

@@ -74,7 +74,7 @@ describe('PUT /api/user/profile', () => {
 
   it('changes only the fields sent', async () => {
     const before = await profile();
-    const answer = await api().put('/api/user/profile', { avatar_id: '7' });
+    const answer = await api().put('/api/user/profile', { avatar_id: 7 });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({
       ...before,

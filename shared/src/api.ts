@@ -31,7 +31,27 @@ const phoneNumber = z
   .string()
   .trim()
   .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), `Phone number must be ${PHONE_LENGTH} digits.`);
-const positiveId = z.coerce.number().int().positive();
+/** The largest value of a PostgreSQL integer (int4) column, e.g. a serial id. */
+export const MAX_INT4 = 2_147_483_647;
+/** The largest value of a PostgreSQL smallint column, e.g. a company's stock_id. */
+export const MAX_INT2 = 32_767;
+
+/**
+ * A JSON integer within a column's range: strings, booleans, arrays and fractions are refused,
+ * never coerced (`"0x10"` is not 16, `true` is not 1).
+ */
+const jsonInt = (min: number, max: number, message?: string) =>
+  z.number(message).int(message).min(min, message).max(max, message);
+/** The id of a row with a serial (int4) key. */
+const positiveId = jsonInt(1, MAX_INT4);
+/** A company of the catalogue (smallint). */
+const stockId = jsonInt(1, MAX_INT2);
+const avatarId = jsonInt(1, 7);
+
+/** Text without NUL or other control characters (PostgreSQL refuses NUL in text). */
+const hasControlCharacter = (v: string) =>
+  [...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const plainText = (message: string) => z.string().refine((v) => !hasControlCharacter(v), message);
 
 export const sendOtpSchema = z.object({ country_code: countryCode, phone_number: phoneNumber });
 export const resendOtpSchema = z.object({ otp_id: z.string().min(1).max(64) });
@@ -45,7 +65,9 @@ export const loginSchema = z.object({
     .regex(/^\d{4}$/, 'Please enter the OTP'),
 });
 export const registerSchema = z.object({
-  username: z.string().trim().min(1, 'Please enter your name and phone number.').max(40),
+  username: plainText('Name contains characters that are not allowed.').pipe(
+    z.string().trim().min(1, 'Please enter your name and phone number.').max(40),
+  ),
   country_code: countryCode,
   phone_number: phoneNumber,
 });
@@ -53,29 +75,33 @@ export const refreshSchema = z.object({
   refresh_token: z.string().min(1, 'No refresh token available').max(200),
 });
 export const profileUpdateSchema = z.object({
-  username: z.string().trim().min(1, 'Username cannot be empty.').max(40).optional(),
+  username: plainText('Name contains characters that are not allowed.')
+    .pipe(z.string().trim().min(1, 'Username cannot be empty.').max(40))
+    .optional(),
   email: z
     .union([z.literal(''), z.string().trim().email('Invalid email address.').max(120)])
     .optional(),
-  avatar_id: z.coerce.number().int().min(1).max(7).optional(),
+  avatar_id: avatarId.optional(),
 });
 
 export const joinGameSchema = z.object({
   code: z.string(MSG.INVALID_CODE).trim().toUpperCase().regex(BOARD_CODE_PATTERN, MSG.INVALID_CODE),
+  /** Open a new lobby when the board has no open game (otherwise 404 NO_OPEN_GAME). */
+  create: z.boolean('create must be true or false.').optional(),
 });
 
 export const settingsSchema = z.object({
-  starting_funds: z.coerce
+  starting_funds: z
     .number()
     .min(STARTING_FUNDS_MIN, MSG.STARTING_FUNDS_LOW)
     .max(STARTING_FUNDS_MAX, MSG.STARTING_FUNDS_HIGH)
     .int(),
-  payday_increment: z.coerce
+  payday_increment: z
     .number()
     .min(PAYDAY_INCREMENT_MIN, MSG.PAYDAY_LOW)
     .max(PAYDAY_INCREMENT_MAX, MSG.PAYDAY_HIGH)
     .int(),
-  trade_phase_duration: z.coerce
+  trade_phase_duration: z
     .number()
     .refine(
       (v) => (TRADE_PHASE_DURATION_OPTIONS as readonly number[]).includes(v),
@@ -88,25 +114,26 @@ export const orderbookSchema = z.object({
 });
 
 export const priceUpdateSchema = z.object({
-  stock_id: positiveId,
+  stock_id: stockId,
   operation: z.enum(['+', '-'], 'Please add operation'),
-  value: z.coerce.number().int().min(PRICE_CHANGE_MIN_PERCENT).max(PRICE_CHANGE_MAX_PERCENT),
+  value: jsonInt(PRICE_CHANGE_MIN_PERCENT, PRICE_CHANGE_MAX_PERCENT),
 });
 
+const QUANTITY_MESSAGE = 'Quantity must be a positive whole number.';
 export const tradeSchema = z.object({
-  stock_id: positiveId,
+  stock_id: stockId,
   trade_type: z.union([z.literal(0), z.literal(1)]),
-  quantity: z.coerce
-    .number('Quantity must be a positive whole number.')
-    .int('Quantity must be a positive whole number.')
-    .positive('Quantity must be a positive whole number.')
+  quantity: z
+    .number(QUANTITY_MESSAGE)
+    .int(QUANTITY_MESSAGE)
+    .positive(QUANTITY_MESSAGE)
     .max(1_000_000_000, 'Quantity is too large.'),
 });
 
 const role = z.union([z.literal(1), z.literal(2), z.literal(3)], 'Role must be 1, 2 or 3.');
 export const selectRoleSchema = z.object({
   role,
-  avatar_id: z.coerce.number().int().min(1).max(7).nullish(),
+  avatar_id: avatarId.nullish(),
 });
 export const changeRoleSchema = selectRoleSchema.extend({ player_id: positiveId.nullish() });
 
@@ -118,7 +145,7 @@ const mayhemPercentage = z
   );
 export const mayhemCreateSchema = z
   .object({
-    stock_ids: z.array(positiveId).max(8),
+    stock_ids: z.array(stockId).max(8),
     percentage: z.array(mayhemPercentage).max(8),
   })
   .refine((v) => v.stock_ids.length === v.percentage.length, MSG.MAYHEM_LENGTH_MISMATCH)
@@ -126,9 +153,29 @@ export const mayhemCreateSchema = z
   .refine((v) => new Set(v.stock_ids).size === v.stock_ids.length, MSG.MAYHEM_DUPLICATE_STOCK);
 export const mayhemRespondSchema = z.object({
   stocks: z
-    .array(z.object({ stock_id: positiveId, percentage: mayhemPercentage }))
+    .array(z.object({ stock_id: stockId, percentage: mayhemPercentage }))
     .min(1, 'Please add some selections before submitting.')
     .max(8),
+});
+
+/** GET …/transactions and …/history: a page of history, newest first. */
+export const HISTORY_PAGE_DEFAULT = 50;
+export const HISTORY_PAGE_MAX = 200;
+const queryInt = (min: number, max: number, message: string) =>
+  z
+    .string(message)
+    .regex(/^\d{1,19}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+export const historyQuerySchema = z.object({
+  before: queryInt(1, Number.MAX_SAFE_INTEGER, 'before must be a history entry id.').optional(),
+  limit: queryInt(
+    1,
+    HISTORY_PAGE_MAX,
+    `limit must be a whole number from 1 to ${HISTORY_PAGE_MAX}.`,
+  )
+    .optional()
+    .default(HISTORY_PAGE_DEFAULT),
 });
 
 export type SendOtpInput = z.infer<typeof sendOtpSchema>;
@@ -200,7 +247,6 @@ export interface JoinGameData {
 export interface PublicPlayer {
   id: number;
   player_id: number;
-  user_id: number;
   username: string;
   avatar_id: number;
   image: string;
@@ -297,7 +343,6 @@ export interface TransactionEntry {
 
 export interface RankingEntry {
   player_id: number;
-  user_id: number;
   username: string;
   avatar_id: number;
   image: string;

@@ -35,6 +35,8 @@ export const PRICE_CHANGE_MIN_PERCENT = 1;
 export const PRICE_CHANGE_MAX_PERCENT = 100;
 /** A share price never falls below ₹1. */
 export const PRICE_FLOOR_PAISE = 100;
+/** A share price never exceeds ₹1,00,00,000 (so every sum of prices and holdings stays exact). */
+export const PRICE_CAP_PAISE = 1_00_00_000 * 100;
 
 export const OTP_LENGTH = 4;
 export const OTP_TTL_SECONDS = 300;
@@ -46,6 +48,12 @@ export const BOARD_CODE_LENGTH = 4;
 export const BOARD_CODE_PATTERN = /^[A-Z0-9]{4}$/;
 
 export const MAX_PLAYERS_PER_GAME = 7;
+/** Open lobbies one account may have created at once (board-code squatting). */
+export const MAX_OPEN_LOBBIES_PER_USER = 10;
+/** Open lobbies created from one client address at once. */
+export const MAX_OPEN_LOBBIES_PER_IP = 30;
+/** A lobby nobody has taken a seat in expires after this long. */
+export const EMPTY_LOBBY_TTL_SECONDS = 24 * 60 * 60;
 /** Avatar 7 belongs to the broker seat and is never offered for selection. */
 export const BROKER_AVATAR_ID = 7;
 export const SELECTABLE_AVATAR_IDS = [1, 2, 3, 4, 5, 6] as const;

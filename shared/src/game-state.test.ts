@@ -55,7 +55,6 @@ function snapshot(seq = 5): GameSnapshot {
       {
         id: 1,
         player_id: 1,
-        user_id: 1,
         username: 'Bina',
         avatar_id: 7,
         image: '/avatars/7.svg',
@@ -117,7 +116,6 @@ describe('applyGameEvent', () => {
       player: {
         id: 2,
         player_id: 2,
-        user_id: 2,
         username: 'Asha',
         avatar_id: 1,
         image: '/avatars/1.svg',
@@ -130,7 +128,6 @@ describe('applyGameEvent', () => {
       seq: 7,
       game_id: 9,
       player_id: 2,
-      user_id: 2,
     });
     if (removed.kind !== 'applied') throw new Error(removed.kind);
     expect(removed.state.players.map((p) => p.player_id)).toEqual([1]);
@@ -141,7 +138,6 @@ describe('applyGameEvent', () => {
     const ranking = [
       {
         player_id: 2,
-        user_id: 2,
         username: 'Asha',
         avatar_id: 1,
         image: '',

@@ -26,6 +26,10 @@ export const MSG = {
   ALREADY_IN_BOARD: 'User already in this board',
   BOARD_FULL: 'This board is full. A game has at most 7 players.',
   GAME_NOT_FOUND: 'Game not found.',
+  JOIN_FIRST: 'Join the board with its code first',
+  LOBBY_LIMIT_USER:
+    'You already have 10 open lobbies. Start one of them, or wait for an empty one to expire.',
+  LOBBY_LIMIT_IP: 'Too many open lobbies from your network. Please try again later.',
   GAME_COMPLETED: 'Game already completed.',
   GAME_NOT_IN_LOBBY: 'The game has already started.',
   GAME_NOT_RUNNING: 'The game is not running.',
@@ -55,12 +59,15 @@ export const MSG = {
   // market
   STOCK_NOT_FOUND: 'Stock not found.',
   PRICE_UPDATED: 'Stock price updated successfully.',
+  PRICE_CAP: 'Price cannot exceed ₹1,00,00,000',
   TRADE_INITIATED: 'Trade initiated.',
   TRADE_ENDED: 'Trade ended.',
   TRADE_PHASE_OFF: 'The trade phase is not active.',
   INSUFFICIENT_FUNDS: 'Insufficient cash balance for this order.',
   INSUFFICIENT_SHARES: 'You do not have enough shares to sell.',
   ORDER_OK: 'Order placed successfully.',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another game.',
+  IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 128 visible ASCII characters.',
   PAYDAY_OK: 'Payday credited successfully.',
   PAYDAY_LIMIT: 'All 3 paydays have already been given.',
   // market mayhem
@@ -91,6 +98,7 @@ export const ERROR_CODE = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   GAME_COMPLETED: 'GAME_COMPLETED',
+  NO_OPEN_GAME: 'NO_OPEN_GAME',
   OTP_INCORRECT: 'OTP_INCORRECT',
   OTP_EXPIRED: 'OTP_EXPIRED',
   NO_USER: 'NO_USER',
@@ -98,4 +106,7 @@ export const ERROR_CODE = {
   TOO_LARGE: 'TOO_LARGE',
   INTERNAL: 'INTERNAL',
 } as const;
+/** The answer to a join on a board with no open game, when `create` was not asked for. */
+export const noOpenGameMessage = (code: string) => `No game on ${code} yet.`;
+
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRICE_FLOOR_PAISE } from './constants.ts';
-import { applyPercentChange, signedPercent } from './pricing.ts';
+import { PRICE_CAP_PAISE, PRICE_FLOOR_PAISE } from './constants.ts';
+import { applyPercentChange, capPrice, exceedsPriceCap, signedPercent } from './pricing.ts';
 
 describe('signedPercent', () => {
   it('keeps + and negates -', () => {
@@ -106,6 +106,23 @@ describe('applyPercentChange', () => {
       fc.property(fc.integer({ min: 100, max: 1e10 }), numerator, denominator, (p, num, k) => {
         expect(applyPercentChange(p, 0)).toBe(p);
         expect(applyPercentChange(p, num * k, k)).toBe(applyPercentChange(p, num));
+      }),
+    );
+  });
+});
+
+describe('the price cap', () => {
+  it('is ₹1,00,00,000: above it is refused, at it is allowed', () => {
+    expect(PRICE_CAP_PAISE).toBe(1_000_000_000);
+    expect(exceedsPriceCap(PRICE_CAP_PAISE)).toBe(false);
+    expect(exceedsPriceCap(PRICE_CAP_PAISE + 1)).toBe(true);
+  });
+  it('capPrice never returns more than the cap and keeps smaller prices', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: PRICE_FLOOR_PAISE, max: 2 * PRICE_CAP_PAISE }), (p) => {
+        const capped = capPrice(p);
+        expect(capped).toBeLessThanOrEqual(PRICE_CAP_PAISE);
+        expect(capped).toBe(p <= PRICE_CAP_PAISE ? p : PRICE_CAP_PAISE);
       }),
     );
   });

@@ -1,4 +1,4 @@
-import { PRICE_FLOOR_PAISE } from './constants.ts';
+import { PRICE_CAP_PAISE, PRICE_FLOOR_PAISE } from './constants.ts';
 import { assertSafeInteger, roundHalfUpDiv, toSafeNumber } from './money.ts';
 
 /** The percentage as a signed number: ('+', 5) → 5, ('-', 5) → -5. */
@@ -27,4 +27,14 @@ export function applyPercentChange(
   const next = roundHalfUpDiv(BigInt(pricePaise) * factor, scale);
   const floor = BigInt(PRICE_FLOOR_PAISE);
   return toSafeNumber(next < floor ? floor : next, 'new price');
+}
+
+/** Whether a price is past the cap of ₹1,00,00,000. */
+export function exceedsPriceCap(pricePaise: number): boolean {
+  return pricePaise > PRICE_CAP_PAISE;
+}
+
+/** The price held within the cap: market mayhem moves stop at ₹1,00,00,000. */
+export function capPrice(pricePaise: number): number {
+  return Math.min(pricePaise, PRICE_CAP_PAISE);
 }

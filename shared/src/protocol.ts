@@ -92,7 +92,7 @@ export interface PresencePayload {
 export interface ServerToClientEvents {
   'lobby:joined': (e: GameEvent & { player: PublicPlayer }) => void;
   'player:updated': (e: GameEvent & { player: PublicPlayer }) => void;
-  'player:removed': (e: GameEvent & { player_id: number; user_id: number }) => void;
+  'player:removed': (e: GameEvent & { player_id: number }) => void;
   'settings:changed': (e: GameEvent & { settings: GameSettings }) => void;
   'game:started': (
     // The history fields are optional so devices and fixtures that ignore charts need not build them.
@@ -120,7 +120,8 @@ export interface ServerToClientEvents {
   'portfolio:updated': (e: { game_id: number; portfolio: Portfolio }) => void;
 }
 
-export const gameRefSchema = z.object({ game_id: z.number().int().positive() });
+/** A game id as the games table can hold it (int4): anything else is refused before any query. */
+export const gameRefSchema = z.object({ game_id: z.number().int().min(1).max(2_147_483_647) });
 export const spectateSchema = z.object({
   code: z
     .string()

@@ -113,7 +113,6 @@ describe('the spectator allowlist', () => {
       seq: 5,
       game_id: 9,
       player_id: 1,
-      user_id: 41,
     });
     expect(removed).toEqual({ seq: 5, game_id: 9, player_id: 1 });
     const tv = toSpectatorSnapshot(playerSnapshot(1));

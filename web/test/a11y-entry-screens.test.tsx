@@ -30,7 +30,6 @@ const user = {
 const player = (id: number, role: 1 | 2 | 3, username: string): PublicPlayer => ({
   id,
   player_id: id,
-  user_id: id * 10,
   username,
   avatar_id: id,
   image: `/avatars/${id}.svg`,

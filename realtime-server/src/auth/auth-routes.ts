@@ -15,6 +15,7 @@ import { PHONE_VERIFIED_TTL_SECONDS } from '@showdown/shared/constants';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
 import { phoneVerifications, users } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, parseInput } from '../http/errors.ts';
 import { toUserDetails } from '../users/user-details.ts';
 import { OtpService, type Phone } from './otp-service.ts';
@@ -45,21 +46,26 @@ export function authRouter(ctx: AppContext): Router {
   router.post('/login', async (req, res) => {
     const input = parseInput(loginSchema, req.body);
     const phone: Phone = { country_code: input.country_code, phone_number: input.phone_number };
-    await otp.verify(phone, input.otp_id, input.otp);
-
-    const [user] = await db.select().from(users).where(samePhone(phone));
-    if (!user) {
+    // The code is spent and the phone marked verified in one transaction: both or neither.
+    const outcome = await inTransaction(db, async (tx) => {
+      const refused = await otp.judge(phone, input.otp_id, input.otp, tx);
+      if (refused) return { refused };
+      const [found] = await tx.select().from(users).where(samePhone(phone));
+      if (found) return { user: found };
       // The phone passed an OTP: it may register within the next 10 minutes.
       const verifiedUntil = new Date(clock.now().getTime() + PHONE_VERIFIED_TTL_SECONDS * 1000);
-      await db
+      await tx
         .insert(phoneVerifications)
         .values({ countryCode: phone.country_code, phoneNumber: phone.phone_number, verifiedUntil })
         .onConflictDoUpdate({
           target: [phoneVerifications.countryCode, phoneVerifications.phoneNumber],
           set: { verifiedUntil },
         });
-      throw new AppError(404, ERROR_CODE.NO_USER, MSG.NO_USER);
-    }
+      return {};
+    });
+    if (outcome.refused) throw outcome.refused;
+    const user = outcome.user;
+    if (!user) throw new AppError(404, ERROR_CODE.NO_USER, MSG.NO_USER);
     const data: AuthData = {
       user_details: toUserDetails(user),
       token_details: await tokens.issue(user.id),
@@ -71,7 +77,7 @@ export function authRouter(ctx: AppContext): Router {
     const input = parseInput(registerSchema, req.body);
     const phone: Phone = { country_code: input.country_code, phone_number: input.phone_number };
     const now = clock.now();
-    const user = await db.transaction(async (tx) => {
+    const user = await inTransaction(db, async (tx) => {
       // Checked before the account: /register must not tell strangers which phones have one.
       const [verified] = await tx
         .select({ until: phoneVerifications.verifiedUntil })

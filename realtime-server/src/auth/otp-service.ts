@@ -11,6 +11,7 @@ import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import type { Clock } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { otpCodes } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { AppError, notFound, tooManyRequests } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { OtpSender } from './otp-sender.ts';
@@ -60,7 +61,7 @@ export class OtpService {
     const id = randomUUID();
     const code = newCode();
     const requestIp = ip?.slice(0, 64);
-    await this.db.transaction(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       await lock(tx, phoneKey(phone));
       if (requestIp) await lock(tx, ipKey(requestIp));
       const recent = await this.sendsSince(tx, now, phoneFilter(phone));
@@ -96,7 +97,7 @@ export class OtpService {
     if (!UUID.test(otpId)) throw otpNotFound();
     const now = this.clock.now();
     const code = newCode();
-    const phone = await this.db.transaction(async (tx) => {
+    const phone = await inTransaction(this.db, async (tx) => {
       const [owner] = await tx
         .select({ country_code: otpCodes.countryCode, phone_number: otpCodes.phoneNumber })
         .from(otpCodes)
@@ -139,40 +140,53 @@ export class OtpService {
 
   /**
    * Checks a code against its otp_id and phone and consumes it. Throws 404 (unknown otp_id or
-   * another phone's), 400 OTP_EXPIRED (expired or already used), 429 (5 wrong tries used up) or
-   * 400 OTP_INCORRECT (a wrong code, counted atomically so parallel guesses cannot exceed 5).
+   * another phone's), 400 OTP_EXPIRED (expired or already used), 429 (5 tries used up) or 400
+   * OTP_INCORRECT. Judging a guess and counting it are one conditional UPDATE on the code's row:
+   * the row lock orders parallel guesses, and each judged guess (right or wrong) spends a try,
+   * so at most 5 guesses are ever compared with a code however they arrive.
+   *
+   * The refusal is returned, not thrown, so a caller's transaction commits the spent try.
    */
-  async verify(phone: Phone, otpId: string, code: string): Promise<void> {
+  async judge(phone: Phone, otpId: string, code: string, tx: Executor): Promise<AppError | null> {
+    try {
+      await this.verify(phone, otpId, code, tx);
+      return null;
+    } catch (err) {
+      if (err instanceof AppError) return err;
+      throw err;
+    }
+  }
+
+  /** As judge(), throwing the refusal. */
+  async verify(phone: Phone, otpId: string, code: string, tx: Executor = this.db): Promise<void> {
     if (!UUID.test(otpId)) throw otpNotFound();
-    const [row] = await this.db.select().from(otpCodes).where(eq(otpCodes.id, otpId));
+    const now = this.clock.now();
+    const [judged] = await tx
+      .update(otpCodes)
+      .set({
+        attempts: sql`${otpCodes.attempts} + 1`,
+        consumedAt: sql`case when ${otpCodes.codeHash} = ${this.hash(otpId, code)} then ${now.toISOString()}::timestamptz else null end`,
+      })
+      .where(
+        and(
+          eq(otpCodes.id, otpId),
+          phoneFilter(phone),
+          isNull(otpCodes.consumedAt),
+          gt(otpCodes.expiresAt, now),
+          lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
+        ),
+      )
+      .returning({ consumedAt: otpCodes.consumedAt });
+    if (judged) {
+      if (judged.consumedAt) return;
+      throw otpIncorrect();
+    }
+    // Not judged: say why.
+    const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.id, otpId));
     if (!row || row.countryCode !== phone.country_code || row.phoneNumber !== phone.phone_number) {
       throw otpNotFound();
     }
-    const now = this.clock.now();
     rejectUnusable(row, now);
-
-    const usable = and(
-      eq(otpCodes.id, otpId),
-      isNull(otpCodes.consumedAt),
-      gt(otpCodes.expiresAt, now),
-      lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
-    );
-    const [consumed] = await this.db
-      .update(otpCodes)
-      .set({ consumedAt: now })
-      .where(and(usable, eq(otpCodes.codeHash, this.hash(otpId, code))))
-      .returning({ id: otpCodes.id });
-    if (consumed) return;
-
-    const [counted] = await this.db
-      .update(otpCodes)
-      .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(usable)
-      .returning({ attempts: otpCodes.attempts });
-    if (counted) throw otpIncorrect();
-    // A parallel request used the code up or spent the last try: say which.
-    const [after] = await this.db.select().from(otpCodes).where(eq(otpCodes.id, otpId));
-    if (after) rejectUnusable(after, now);
     throw otpIncorrect();
   }
 

@@ -26,7 +26,9 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  { databaseUrl: string; poolSize?: number } | { dataDir: string } | { inMemory: true };
+  | { databaseUrl: string; poolSize?: number; onPoolError?: (err: Error) => void }
+  | { dataDir: string }
+  | { inMemory: true };
 
 const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -43,7 +45,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 20,
     });
     // pg returns bigint (int8) as a string by default; every bigint here fits a JS number.
-    pool.on('error', () => undefined);
+    // An idle client's connection dropped: pg replaces it; say so instead of swallowing it.
+    pool.on('error', (err) => {
+      if (options.onPoolError) options.onPoolError(err);
+      else console.error('PostgreSQL pool error:', err.message);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const client = await pool.connect();
     try {

@@ -22,6 +22,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { GameStatus, OrderbookStatus, Role, TradeType } from '@showdown/shared/constants';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const paise = (name: string) => bigint(name, { mode: 'number' });
@@ -110,15 +111,18 @@ export const games = pgTable(
   {
     id: serial('id').primaryKey(),
     code: varchar('code', { length: 4 }).notNull(),
-    status: smallint('status').notNull().default(1),
+    status: smallint('status').$type<GameStatus>().notNull().default(1),
     startingFundsPaise: paise('starting_funds_paise').notNull(),
     paydayIncrementPaise: paise('payday_increment_paise').notNull(),
     tradePhaseDuration: integer('trade_phase_duration').notNull(),
-    orderbookStatus: smallint('orderbook_status').notNull().default(0),
+    orderbookStatus: smallint('orderbook_status').$type<OrderbookStatus>().notNull().default(0),
     phaseEndsAt: timestamp('phase_ends_at', { withTimezone: true }),
     paydaysGiven: integer('paydays_given').notNull().default(0),
     seq: integer('seq').notNull().default(0),
     firstPlayerId: integer('first_player_id'),
+    /** Who opened the lobby and from which address: lobby creation is limited per user and IP. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdIp: varchar('created_ip', { length: 64 }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -130,6 +134,12 @@ export const games = pgTable(
     index('games_open_phase_idx')
       .on(t.phaseEndsAt)
       .where(sql`orderbook_status = 1`),
+    index('games_lobby_creator_idx')
+      .on(t.createdBy)
+      .where(sql`status = 1`),
+    index('games_lobby_ip_idx')
+      .on(t.createdIp)
+      .where(sql`status = 1`),
     check('games_status_ck', sql`status in (1, 2, 3)`),
     check('games_paydays_ck', sql`paydays_given between 0 and 3`),
   ],
@@ -145,7 +155,7 @@ export const players = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: smallint('role').notNull(),
+    role: smallint('role').$type<Role>().notNull(),
     avatarId: smallint('avatar_id').notNull(),
     cashPaise: paise('cash_paise').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
@@ -207,7 +217,7 @@ export const transactions = pgTable(
     playerId: integer('player_id').references(() => players.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 16 }).notNull(),
     stockId: smallint('stock_id'),
-    tradeType: smallint('trade_type'),
+    tradeType: smallint('trade_type').$type<TradeType>(),
     quantity: bigint('quantity', { mode: 'number' }),
     /** Trade: price per share. Payday: the amount credited. */
     amountPaise: paise('amount_paise'),
@@ -247,7 +257,7 @@ export const mayhems = pgTable(
     stockIds: jsonb('stock_ids').$type<number[]>().notNull(),
     percentages: jsonb('percentages').$type<number[]>().notNull(),
     /** 1 open, 2 averaged. */
-    status: smallint('status').notNull().default(1),
+    status: smallint('status').$type<1 | 2>().notNull().default(1),
     createdAt: createdAt(),
     averagedAt: timestamp('averaged_at', { withTimezone: true }),
   },
@@ -273,6 +283,42 @@ export const mayhemResponses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('mayhem_responses_uq').on(t.mayhemId, t.playerId)],
+);
+
+/** Who came in with the board code (POST /api/game/join): only they may take a seat. */
+export const boardJoins = pgTable(
+  'board_joins',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
+);
+
+/**
+ * The first answer of each order sent with an Idempotency-Key, per user: a retry with the same
+ * key answers it again instead of placing a second order. In the database, so it holds across
+ * nodes and restarts.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 128 }).notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 /**

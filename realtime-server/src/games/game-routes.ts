@@ -1,7 +1,8 @@
 /** The game calls of SPEC §7: parse, authorise, call a service, answer. */
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   changeRoleSchema,
+  historyQuerySchema,
   joinGameSchema,
   mayhemCreateSchema,
   mayhemRespondSchema,
@@ -14,13 +15,15 @@ import {
 import { MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
 import { authOf, requireAuth } from '../auth/require-auth.ts';
-import { parseInput } from '../http/errors.ts';
+import { badRequest, parseInput } from '../http/errors.ts';
 import { parseId } from './access.ts';
-import * as lobby from './lobby-service.ts';
+import * as flow from './flow-service.ts';
+import * as removal from './removal-service.ts';
+import * as seats from './seats-service.ts';
 import * as market from './market-service.ts';
 import * as mayhem from './mayhem-service.ts';
 import { getPriceHistory } from './price-history.ts';
-import type { ServiceResult } from './lobby-service.ts';
+import type { ServiceResult } from './service-result.ts';
 
 function send<T>(res: Response, result: ServiceResult<T>, status = 200) {
   res.status(status).json({
@@ -36,54 +39,54 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   const user = (res: Response) => authOf(res).userId;
 
   router.post('/join', async (req, res) => {
-    const { code } = parseInput(joinGameSchema, req.body);
-    send(res, await lobby.joinBoard(ctx, user(res), code));
+    const { code, create } = parseInput(joinGameSchema, req.body);
+    send(res, await seats.joinBoard(ctx, user(res), { code, create, ip: req.ip }));
   });
   router.get('/:id/avatars', async (req, res) => {
-    send(res, { data: await lobby.freeAvatars(ctx, user(res), parseId(req.params.id)) });
+    send(res, { data: await seats.freeAvatars(ctx, user(res), parseId(req.params.id)) });
   });
   router.get('/:id/lobby', async (req, res) => {
-    send(res, await lobby.lobby(ctx, user(res), parseId(req.params.id)));
+    send(res, await seats.lobby(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/remove-player/:playerId', async (req, res) => {
     const playerId = parseId(req.params.playerId, MSG.PLAYER_NOT_FOUND);
-    send(res, await lobby.removePlayer(ctx, user(res), parseId(req.params.id), playerId));
+    send(res, await removal.removePlayer(ctx, user(res), parseId(req.params.id), playerId));
   });
   router.get('/:id/settings', async (req, res) => {
-    send(res, await lobby.getSettings(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.getSettings(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/settings', async (req, res) => {
     const gameId = parseId(req.params.id);
     send(
       res,
-      await lobby.updateSettings(ctx, user(res), gameId, parseInput(settingsSchema, req.body)),
+      await flow.updateSettings(ctx, user(res), gameId, parseInput(settingsSchema, req.body)),
     );
   });
   router.post('/:id/select-role', async (req, res) => {
     const gameId = parseId(req.params.id);
     send(
       res,
-      await lobby.selectRole(ctx, user(res), gameId, parseInput(selectRoleSchema, req.body)),
+      await seats.selectRole(ctx, user(res), gameId, parseInput(selectRoleSchema, req.body)),
     );
   });
   router.post('/:id/change-role', async (req, res) => {
     const gameId = parseId(req.params.id);
     send(
       res,
-      await lobby.changeRole(ctx, user(res), gameId, parseInput(changeRoleSchema, req.body)),
+      await seats.changeRole(ctx, user(res), gameId, parseInput(changeRoleSchema, req.body)),
     );
   });
   router.post('/:id/start', async (req, res) => {
-    send(res, await lobby.startGame(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.startGame(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/first-player', async (req, res) => {
-    send(res, await lobby.pickFirstPlayer(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.pickFirstPlayer(ctx, user(res), parseId(req.params.id)));
   });
   router.post('/:id/end', async (req, res) => {
-    send(res, await lobby.endGame(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.endGame(ctx, user(res), parseId(req.params.id)));
   });
   router.get('/:id/showdown', async (req, res) => {
-    send(res, await lobby.showdown(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.showdown(ctx, user(res), parseId(req.params.id)));
   });
 
   router.put('/:id/update/orderbook', async (req, res) => {
@@ -103,7 +106,12 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   });
   router.post('/:id/stocks/trade', async (req, res) => {
     const gameId = parseId(req.params.id);
-    send(res, await market.placeOrder(ctx, user(res), gameId, parseInput(tradeSchema, req.body)));
+    const input = parseInput(tradeSchema, req.body);
+    const key = req.get('idempotency-key');
+    if (key !== undefined && !/^[\x21-\x7e]{1,128}$/.test(key)) {
+      throw badRequest(MSG.IDEMPOTENCY_KEY_INVALID);
+    }
+    send(res, await market.placeOrder(ctx, user(res), gameId, input, key));
   });
   router.put('/:id/payday', async (req, res) => {
     send(res, await market.givePayday(ctx, user(res), parseId(req.params.id)));
@@ -114,9 +122,15 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   router.get('/:id/prices/history', async (req, res) => {
     send(res, await getPriceHistory(ctx, user(res), parseId(req.params.id)));
   });
-  router.get('/:id/transactions', async (req, res) => {
-    send(res, await market.listTransactions(ctx, user(res), parseId(req.params.id)));
-  });
+  // Newest first, a page at a time: ?before=<entry id>&limit=<1-200, default 50>. A page shorter
+  // than the limit is the end. /history is the same read.
+  const history = async (req: Request, res: Response) => {
+    const gameId = parseId(req.params.id);
+    const page = parseInput(historyQuerySchema, req.query);
+    send(res, await market.listTransactions(ctx, user(res), gameId, page));
+  };
+  router.get('/:id/transactions', history);
+  router.get('/:id/history', history);
   return router;
 }
 

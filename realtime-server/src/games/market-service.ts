@@ -12,11 +12,19 @@ import type {
 import { GAME_STATUS, PAYDAYS_PER_GAME, ROLE, TRADE_TYPE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { paiseToRupees } from '@showdown/shared/money';
-import { applyPercentChange, signedPercent } from '@showdown/shared/pricing';
+import { applyPercentChange, exceedsPriceCap, signedPercent } from '@showdown/shared/pricing';
 import { isInvestorRole } from '@showdown/shared/roles';
 import { buy, sell, type TradeError } from '@showdown/shared/trading';
 import type { AppContext } from '../context.ts';
-import { gameStocks, games, holdings, ledgerEntries, players, transactions } from '../db/schema.ts';
+import {
+  gameStocks,
+  games,
+  holdings,
+  idempotencyKeys,
+  ledgerEntries,
+  players,
+  transactions,
+} from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import { nextSeq, requireSeat } from './access.ts';
@@ -29,8 +37,9 @@ import {
   settingsView,
   stocksView,
   transactionsView,
+  type HistoryPage,
 } from './views.ts';
-import type { ServiceResult } from './lobby-service.ts';
+import type { ServiceResult } from './service-result.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
 
@@ -68,7 +77,7 @@ export async function updatePrice(
   input: PriceUpdateInput,
 ): Promise<ServiceResult<PriceUpdateData>> {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
     const seq = await nextSeq(tx, gameId);
     const [stock] = await tx
       .select()
@@ -78,6 +87,7 @@ export async function updatePrice(
     if (!stock) throw notFound(MSG.STOCK_NOT_FOUND);
     const percent = signedPercent(input.operation, input.value);
     const price = applyPercentChange(stock.pricePaise, percent);
+    if (exceedsPriceCap(price)) throw unprocessable(MSG.PRICE_CAP);
     await tx
       .update(gameStocks)
       .set({ pricePaise: price })
@@ -202,8 +212,26 @@ export async function placeOrder(
   userId: number,
   gameId: number,
   input: TradeInput,
+  idempotencyKey?: string,
 ): Promise<ServiceResult<Portfolio>> {
-  const portfolio = await inTransaction(ctx.db, async (tx) => {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    if (idempotencyKey) {
+      // The key is claimed in the order's own transaction: a parallel retry waits on the row and
+      // then reads the first answer; if the first order failed, nothing was stored and it runs.
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key: idempotencyKey, gameId, response: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed) {
+        const [first] = await tx
+          .select({ gameId: idempotencyKeys.gameId, response: idempotencyKeys.response })
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
+        if (!first || first.gameId !== gameId) throw conflict(MSG.IDEMPOTENCY_KEY_REUSED);
+        return { replayed: true as const, portfolio: first.response as Portfolio };
+      }
+    }
     // A shared lock on the game: a phase end or price change waits for orders in flight.
     const { game, player: seat } = await requireSeat(tx, gameId, userId, {
       roles: 'investor',
@@ -269,10 +297,17 @@ export async function placeOrder(
       deltaPaise: isBuy ? -result.amountPaise : result.amountPaise,
       transactionId: entry!.id,
     });
-    return portfolioView(tx, game, updatedPlayer!);
+    const portfolio = await portfolioView(tx, game, updatedPlayer!);
+    if (idempotencyKey) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: portfolio })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
+    }
+    return { replayed: false as const, portfolio };
   });
-  ctx.publisher.portfolio(userId, gameId, portfolio);
-  return { data: portfolio, message: MSG.ORDER_OK };
+  if (!outcome.replayed) ctx.publisher.portfolio(userId, gameId, outcome.portfolio);
+  return { data: outcome.portfolio, message: MSG.ORDER_OK };
 }
 
 export async function getPortfolio(
@@ -290,17 +325,18 @@ export async function listTransactions(
   ctx: AppContext,
   userId: number,
   gameId: number,
+  page: HistoryPage,
 ): Promise<ServiceResult<TransactionEntry[]>> {
   return readSnapshot(ctx.db, async (tx) => {
     const { game, player } = await requireSeat(tx, gameId, userId);
-    return { data: await transactionsView(tx, game, player) };
+    return { data: await transactionsView(tx, game, player, page) };
   });
 }
 
 /** Credits every investor the payday increment; three per game. */
 export async function givePayday(ctx: AppContext, userId: number, gameId: number) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
     const [game] = await tx
       .update(games)
       .set({ paydaysGiven: sql`${games.paydaysGiven} + 1`, seq: sql`${games.seq} + 1` })

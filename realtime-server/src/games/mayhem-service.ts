@@ -9,7 +9,7 @@ import {
   type MayhemResponseError,
 } from '@showdown/shared/mayhem';
 import { paiseToRupees } from '@showdown/shared/money';
-import { applyPercentChange } from '@showdown/shared/pricing';
+import { applyPercentChange, capPrice } from '@showdown/shared/pricing';
 import type { PriceChange } from '@showdown/shared/protocol';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -19,7 +19,7 @@ import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { nextSeq, requireSeat } from './access.ts';
 import { recordPricePoints } from './price-history.ts';
-import type { ServiceResult } from './lobby-service.ts';
+import type { ServiceResult } from './service-result.ts';
 import { mayhemView, openMayhem, publicMayhemView } from './views.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
@@ -38,7 +38,7 @@ export async function createMayhem(
   input: MayhemCreateInput,
 ): Promise<ServiceResult<MayhemData>> {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
     const seq = await nextSeq(tx, gameId);
     const listed = await tx
       .select({ stockId: gameStocks.stockId })
@@ -97,6 +97,7 @@ export async function respondMayhem(
     const { player } = await requireSeat(tx, peek.gameId, userId, {
       roles: 'investor',
       status: RUNNING,
+      lock: 'update',
     });
     const seq = await nextSeq(tx, peek.gameId);
     const row = await mayhemById(tx, mayhemId);
@@ -136,7 +137,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
       .where(eq(mayhems.id, mayhemId));
     if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
     const gameId = peek.gameId;
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING });
+    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
     const seq = await nextSeq(tx, gameId);
     const row = await mayhemById(tx, mayhemId);
     if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
@@ -155,7 +156,8 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
         .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
         .for('update');
       if (!stock) continue;
-      const price = applyPercentChange(stock.pricePaise, avg.sum, avg.count);
+      // The investors' average may not push a price past the cap; it stops there.
+      const price = capPrice(applyPercentChange(stock.pricePaise, avg.sum, avg.count));
       await tx
         .update(gameStocks)
         .set({ pricePaise: price })

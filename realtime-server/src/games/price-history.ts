@@ -7,7 +7,7 @@ import type { Executor } from '../db/client.ts';
 import { pricePoints } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
 import { requireSeat } from './access.ts';
-import type { ServiceResult } from './lobby-service.ts';
+import type { ServiceResult } from './service-result.ts';
 
 type PricePointRow = typeof pricePoints.$inferSelect;
 

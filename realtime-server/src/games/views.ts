@@ -2,7 +2,7 @@
  * Answers built from rows: what a player, the broker or a spectator may see. Amounts leave the
  * server as rupees; paise stay inside. Private data (cash, holdings) only in portfolio views.
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type {
   FirstPlayer,
   GameSettings,
@@ -61,7 +61,6 @@ export function publicPlayerView(row: { player: PlayerRow; username: string }): 
   return {
     id: row.player.id,
     player_id: row.player.id,
-    user_id: row.player.userId,
     username: row.username,
     avatar_id: row.player.avatarId,
     image: avatarById(row.player.avatarId)?.image ?? defaultAvatarImage,
@@ -167,22 +166,34 @@ export async function portfolioView(
 }
 
 /** The caller's history: game-wide price updates and paydays since joining, and own trades. */
+/** One page of history, newest first: entries older than `before` (an entry id), at most `limit`. */
+export interface HistoryPage {
+  before?: number;
+  limit: number;
+}
+
 export async function transactionsView(
   tx: Executor,
   game: GameRow,
   player: PlayerRow,
+  page: HistoryPage = { limit: 50 },
 ): Promise<TransactionEntry[]> {
+  // A pure broker (role 1) gets no cash: paydays are investors' entries, not theirs.
+  const gameWide = isInvestorRole(player.role)
+    ? isNull(transactions.playerId)
+    : and(isNull(transactions.playerId), ne(transactions.type, 'PAYDAY'));
   const rows = await tx
     .select()
     .from(transactions)
     .where(
       and(
         eq(transactions.gameId, game.id),
-        or(isNull(transactions.playerId), eq(transactions.playerId, player.id)),
+        or(gameWide, eq(transactions.playerId, player.id)),
+        page.before === undefined ? undefined : lt(transactions.id, page.before),
       ),
     )
     .orderBy(desc(transactions.id))
-    .limit(500);
+    .limit(page.limit);
   return rows.map((r) => {
     const company = r.stockId ? companyById(r.stockId) : undefined;
     const price =
@@ -233,7 +244,6 @@ export async function rankingView(tx: Executor, game: GameRow): Promise<RankingE
     const pub = publicPlayerView(r.row);
     return {
       player_id: pub.player_id,
-      user_id: pub.user_id,
       username: pub.username,
       avatar_id: pub.avatar_id,
       image: pub.image,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { http, signUp, type SignedUp, type TestServer } from './server.ts';
+import { http, nextIp, signUp, type SignedUp, type TestServer } from './server.ts';
 
 export interface Seated extends SignedUp {
   playerId: number;
@@ -29,8 +29,9 @@ export async function seat(
   role: 1 | 2 | 3,
 ): Promise<Seated> {
   const user = await signUp(server, name);
-  const api = http(server.url, user.token);
-  const joined = await api.post('/api/game/join', { code });
+  // An address of its own: suites open many lobbies, more than one address may.
+  const api = http(server.url, user.token, { ip: nextIp() });
+  const joined = await api.post('/api/game/join', { code, create: true });
   expect(joined.status, JSON.stringify(joined.body)).toBe(200);
   const gameId = joined.body.data.game_id as number;
   const chosen = await api.post(`/api/game/${gameId}/select-role`, { role });

@@ -116,7 +116,6 @@ describe('useGameSocket', () => {
         seq: 4,
         game_id: 9,
         player_id: 2,
-        user_id: 20,
       });
     });
     expect(outcome).toBe('removed-self');

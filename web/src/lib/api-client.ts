@@ -49,6 +49,8 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: a retried order is answered once, never placed twice. */
+  idempotencyKey?: string;
 }
 
 export interface AuthHandlers {
@@ -179,6 +181,7 @@ async function send<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let response: Response;
   let parsed: unknown;

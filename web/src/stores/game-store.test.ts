@@ -23,7 +23,6 @@ import {
 const player = (player_id: number, role: 1 | 2 | 3, username = `P${player_id}`): PublicPlayer => ({
   id: player_id,
   player_id,
-  user_id: player_id * 10,
   username,
   avatar_id: player_id,
   image: `/avatars/${player_id}.svg`,
@@ -189,14 +188,12 @@ describe('socket events', () => {
 
   it('player:removed removes another player', () => {
     state().applyEvent('lobby:joined', { ...event(11), player: player(3, 2) });
-    expect(state().applyEvent('player:removed', { ...event(12), player_id: 3, user_id: 30 })).toBe(
-      'applied',
-    );
+    expect(state().applyEvent('player:removed', { ...event(12), player_id: 3 })).toBe('applied');
     expect(state().game?.players.map((p) => p.player_id)).toEqual([1, 2]);
   });
 
   it('player:removed for me clears the game', () => {
-    expect(state().applyEvent('player:removed', { ...event(11), player_id: 2, user_id: 20 })).toBe(
+    expect(state().applyEvent('player:removed', { ...event(11), player_id: 2 })).toBe(
       'removed-self',
     );
     expect(state().game).toBeNull();
@@ -270,7 +267,6 @@ describe('socket events', () => {
     const ranking = [
       {
         player_id: 2,
-        user_id: 20,
         username: 'Asha',
         avatar_id: 2,
         image: '/avatars/2.svg',

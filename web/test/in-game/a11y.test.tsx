@@ -57,7 +57,6 @@ const PORTFOLIO: Portfolio = {
 const RANKING: RankingEntry[] = [
   {
     player_id: 2,
-    user_id: 20,
     username: 'Ravi',
     avatar_id: 2,
     image: '/avatars/2.svg',
@@ -127,7 +126,6 @@ describe('in-game screens have no axe violations', () => {
             {
               id: 2,
               player_id: 2,
-              user_id: 20,
               username: 'Ravi',
               avatar_id: 2,
               image: '',

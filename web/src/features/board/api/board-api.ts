@@ -21,7 +21,7 @@ export function routeAfterJoin(data: JoinGameData, message: string | undefined):
 /** POST /api/game/join with the board code; returns the route to go to next. */
 export async function joinBoard(code: string): Promise<string> {
   const answer = await runRequest('join', () =>
-    api.post<JoinGameData>(API.join, { code: code.trim().toUpperCase() }),
+    api.post<JoinGameData>(API.join, { code: code.trim().toUpperCase(), create: true }),
   );
   useAppStore.getState().joinedBoard(answer.data);
   return routeAfterJoin(answer.data, answer.message);

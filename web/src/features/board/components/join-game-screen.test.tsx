@@ -21,7 +21,6 @@ const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
 const player = (id: number, role: Role): PublicPlayer => ({
   id,
   player_id: id,
-  user_id: id * 10,
   username: `Player ${id}`,
   avatar_id: id,
   image: `/avatars/${id}.svg`,

@@ -22,7 +22,7 @@ vi.mock('../../../lib/api-client', async (importOriginal) => ({
 const fake = api as unknown as FakeApi;
 
 function player(id: number, username: string, role: 1 | 2 | 3): PublicPlayer {
-  return { id, player_id: id, user_id: id + 50, username, avatar_id: id, image: '', role };
+  return { id, player_id: id, username, avatar_id: id, image: '', role };
 }
 
 const LOBBY: LobbyData = {

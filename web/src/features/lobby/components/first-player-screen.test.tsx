@@ -15,7 +15,6 @@ const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
 const player = (id: number, role: Role, username: string): PublicPlayer => ({
   id,
   player_id: id,
-  user_id: id * 10,
   username,
   avatar_id: id,
   image: `/avatars/${id}.svg`,

@@ -18,7 +18,6 @@ const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
 const player = (id: number, role: Role, username = `Player ${id}`): PublicPlayer => ({
   id,
   player_id: id,
-  user_id: id * 10,
   username,
   avatar_id: id,
   image: `/avatars/${id}.svg`,

@@ -52,11 +52,17 @@ export async function loadTransactions(
  * Places a buy (0) or sell (1) order at the current price; the answer is my new portfolio.
  * Resolves to the server's success message.
  */
+/** A key for one order tap (crypto.randomUUID needs a secure context, which a LAN address is not). */
+function orderKey(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}
+
 export async function placeOrder(gameId: number, order: TradeInput): Promise<string> {
+  const idempotencyKey = orderKey();
   const answer = await runGameRequest(
     'trade',
     gameId,
-    () => api.post<Portfolio>(API.trade(gameId), order),
+    () => api.post<Portfolio>(API.trade(gameId), order, { idempotencyKey }),
     portfolioInto,
   );
   return answer.message ?? MSG.ORDER_OK;

@@ -202,11 +202,12 @@ describe('TradeScreen', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '50');
     await user.click(within(dialog).getByRole('button', { name: 'Order' }));
     expect(await screen.findByText('You do not have enough shares to sell.')).toBeInTheDocument();
-    expect(fake.post).toHaveBeenCalledWith(API.trade(7), {
-      stock_id: 1,
-      trade_type: 1,
-      quantity: 50,
-    });
+    expect(fake.post).toHaveBeenCalledWith(
+      API.trade(7),
+      { stock_id: 1, trade_type: 1, quantity: 50 },
+      // One Idempotency-Key per order tap.
+      { idempotencyKey: expect.any(String) },
+    );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

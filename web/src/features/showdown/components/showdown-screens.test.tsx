@@ -32,7 +32,6 @@ function entry(
 ): RankingEntry {
   return {
     player_id,
-    user_id: player_id + 100,
     username,
     avatar_id: player_id,
     image: `/avatars/${player_id}.svg`,

@@ -1,18 +1,18 @@
-/** Joining a board, seats, roles and avatars, settings, start, first player, end. */
-import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+/** Joining a board with its code, seats, roles and avatars, the lobby read. */
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type {
   ChangeRoleInput,
   JoinGameData,
   LobbyData,
-  RankingEntry,
   SelectRoleInput,
-  SettingsInput,
 } from '@showdown/shared/api';
-import { AVATARS, COMPANIES } from '@showdown/shared/catalogue';
+import { AVATARS } from '@showdown/shared/catalogue';
 import {
   BROKER_AVATAR_ID,
+  EMPTY_LOBBY_TTL_SECONDS,
   GAME_STATUS,
+  MAX_OPEN_LOBBIES_PER_IP,
+  MAX_OPEN_LOBBIES_PER_USER,
   MAX_PLAYERS_PER_GAME,
   PAYDAY_INCREMENT_DEFAULT,
   ROLE,
@@ -22,32 +22,26 @@ import {
   type GameStatus,
   type Role,
 } from '@showdown/shared/constants';
-import { MSG } from '@showdown/shared/messages';
+import { ERROR_CODE, MSG, noOpenGameMessage } from '@showdown/shared/messages';
 import { rupeesToPaise } from '@showdown/shared/money';
-import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
+import { isBrokerRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { isUniqueViolation, pgConstraint } from '../db/errors.ts';
-import { games, gameStocks, ledgerEntries, players, users } from '../db/schema.ts';
+import { boardJoins, games, players, users } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import { recordPricePoints } from './price-history.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { findGame, gameCompleted, nextSeq, requireSeat, type PlayerRow } from './access.ts';
 import {
-  firstPlayerView,
-  portfolioView,
-  pricesOf,
-  publicPlayerView,
-  publicPlayers,
-  rankingView,
-  settingsView,
-  stocksView,
-} from './views.ts';
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+} from '../http/errors.ts';
+import { findGame, gameCompleted, nextSeq, requireSeat, type PlayerRow } from './access.ts';
+import { firstPlayerView, publicPlayerView, publicPlayers } from './views.ts';
 
-export interface ServiceResult<T> {
-  data: T;
-  message?: string;
-}
+import type { ServiceResult } from './service-result.ts';
 
 const OPEN_STATUSES = [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING];
 
@@ -59,19 +53,74 @@ async function openGameByCode(tx: Tx, code: string) {
   return game;
 }
 
-/** Joins the board's open game, opening a new one in the lobby when the board has none. */
+/** Deletes lobbies nobody took a seat in within 24 h, so their board codes are free again. */
+async function expireEmptyLobbies(tx: Tx, now: Date) {
+  const cutoff = new Date(now.getTime() - EMPTY_LOBBY_TTL_SECONDS * 1000);
+  await tx
+    .delete(games)
+    .where(
+      and(
+        eq(games.status, GAME_STATUS.LOBBY),
+        lt(games.createdAt, cutoff),
+        sql`not exists (select 1 from ${players} where ${players.gameId} = ${games.id})`,
+      ),
+    );
+}
+
+/** Open lobbies created by the user, or from the address, refused past their limits with a 429. */
+async function assertMayOpenLobby(tx: Tx, userId: number, ip: string | undefined) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`lobby:user:${userId}`}, 0))`,
+  );
+  const [byUser] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(games)
+    .where(and(eq(games.status, GAME_STATUS.LOBBY), eq(games.createdBy, userId)));
+  if (Number(byUser?.n ?? 0) >= MAX_OPEN_LOBBIES_PER_USER) {
+    throw tooManyRequests(MSG.LOBBY_LIMIT_USER);
+  }
+  if (!ip) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lobby:ip:${ip}`}, 0))`);
+  const [byIp] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(games)
+    .where(and(eq(games.status, GAME_STATUS.LOBBY), eq(games.createdIp, ip)));
+  if (Number(byIp?.n ?? 0) >= MAX_OPEN_LOBBIES_PER_IP) throw tooManyRequests(MSG.LOBBY_LIMIT_IP);
+}
+
+export interface JoinRequest {
+  code: string;
+  /** Open a new lobby when the board has no open game. */
+  create?: boolean;
+  /** The client address, for the per-address lobby limit. */
+  ip?: string;
+}
+
+/**
+ * Joins the board's open game and records that the user came in with its code (only such a user
+ * may take a seat). A board without an open game answers 404 NO_OPEN_GAME, unless `create` asks
+ * for a new lobby (within the per-user and per-address limits).
+ */
 export async function joinBoard(
   ctx: AppContext,
   userId: number,
-  code: string,
+  request: JoinRequest,
 ): Promise<ServiceResult<JoinGameData>> {
+  const { code } = request;
+  const ip = request.ip?.slice(0, 64);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       let opened = false;
       const result = await inTransaction(ctx.db, async (tx) => {
         opened = false;
+        const now = ctx.clock.now();
+        await expireEmptyLobbies(tx, now);
         let game = await openGameByCode(tx, code);
         if (!game) {
+          if (request.create !== true) {
+            throw new AppError(404, ERROR_CODE.NO_OPEN_GAME, noOpenGameMessage(code));
+          }
+          await assertMayOpenLobby(tx, userId, ip);
           opened = true;
           [game] = await tx
             .insert(games)
@@ -80,6 +129,9 @@ export async function joinBoard(
               startingFundsPaise: rupeesToPaise(STARTING_FUNDS_DEFAULT),
               paydayIncrementPaise: rupeesToPaise(PAYDAY_INCREMENT_DEFAULT),
               tradePhaseDuration: TRADE_PHASE_DURATION_DEFAULT,
+              createdBy: userId,
+              createdIp: ip,
+              createdAt: now,
             })
             .returning();
         }
@@ -93,31 +145,54 @@ export async function joinBoard(
           game_id: game.id,
           board_code: game.code,
           broker_exists: seated.some((p) => isBrokerRole(p.role)),
-          role: (mine?.role as Role | undefined) ?? null,
+          role: mine?.role ?? null,
           player_id: mine?.id ?? null,
-          game_status: game.status as GameStatus,
+          game_status: game.status,
         };
-        if (mine) return { data, message: MSG.ALREADY_IN_BOARD };
-        if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
-        if (seated.length >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
-        return { data };
+        if (!mine) {
+          if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
+          if (seated.length >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
+        }
+        await tx
+          .insert(boardJoins)
+          .values({ gameId: game.id, userId, joinedAt: now })
+          .onConflictDoNothing();
+        return mine ? { data, message: MSG.ALREADY_IN_BOARD } : { data };
       });
       // The board's spectators (a TV after "Restart the Game") follow the new game.
       if (opened) ctx.publisher.boardOpened(result.data.board_code, result.data.game_id);
       return result;
     } catch (err) {
       // Two players opened the same new board at once: the other insert won; join that game.
-      if (isUniqueViolation(err) && pgConstraint(err) !== 'players_game_user_uq') continue;
+      if (isUniqueViolation(err) && pgConstraint(err) === 'games_open_code_uq') continue;
       throw err;
     }
   }
   throw conflict(MSG.GAME_NOT_FOUND);
 }
 
+/**
+ * The user came in with the board code (or already sits at the table); otherwise 403
+ * FORBIDDEN: a guessed game id never seats or informs a stranger.
+ */
+async function assertJoined(tx: Executor, gameId: number, userId: number) {
+  const [joined] = await tx
+    .select({ userId: boardJoins.userId })
+    .from(boardJoins)
+    .where(and(eq(boardJoins.gameId, gameId), eq(boardJoins.userId, userId)));
+  if (joined) return;
+  const [seat] = await tx
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
+  if (!seat) throw forbidden(MSG.JOIN_FIRST);
+}
+
 /** Avatars still free in the game (avatar 7, the broker's, is never offered). */
 export async function freeAvatars(ctx: AppContext, userId: number, gameId: number) {
   const game = await findGame(ctx.db, gameId);
   if (!game) throw notFound(MSG.GAME_NOT_FOUND);
+  await assertJoined(ctx.db, gameId, userId);
   if (game.status === GAME_STATUS.COMPLETED) throw gameCompleted();
   const taken = await ctx.db
     .select({ avatarId: players.avatarId, userId: players.userId })
@@ -188,8 +263,9 @@ export async function selectRole(
   input: SelectRoleInput,
 ) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    const game = await findGame(tx, gameId);
+    const game = await findGame(tx, gameId, 'update');
     if (!game) throw notFound(MSG.GAME_NOT_FOUND);
+    await assertJoined(tx, gameId, userId);
     if (game.status === GAME_STATUS.COMPLETED) throw gameCompleted();
     if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
     const seq = await nextSeq(tx, gameId);
@@ -262,6 +338,7 @@ export async function changeRole(
   const outcome = await inTransaction(ctx.db, async (tx) => {
     const { player: caller } = await requireSeat(tx, gameId, userId, {
       status: [GAME_STATUS.LOBBY],
+      lock: 'update',
     });
     const seq = await nextSeq(tx, gameId);
     let target = caller;
@@ -303,190 +380,5 @@ export async function lobby(
         my_role: player.role as Role,
       },
     };
-  });
-}
-
-export async function removePlayer(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-  playerId: number,
-) {
-  const removed = await inTransaction(ctx.db, async (tx) => {
-    const { player: broker } = await requireSeat(tx, gameId, userId, {
-      roles: 'broker',
-      status: [GAME_STATUS.LOBBY],
-    });
-    if (broker.id === playerId) throw conflict(MSG.CANNOT_REMOVE_SELF);
-    const seq = await nextSeq(tx, gameId);
-    const [row] = await tx
-      .delete(players)
-      .where(and(eq(players.id, playerId), eq(players.gameId, gameId)))
-      .returning();
-    if (!row) throw notFound(MSG.PLAYER_NOT_FOUND);
-    return { seq, row };
-  });
-  ctx.publisher.game(gameId, 'player:removed', {
-    seq: removed.seq,
-    game_id: gameId,
-    player_id: removed.row.id,
-    user_id: removed.row.userId,
-  });
-  ctx.publisher.evict(gameId, removed.row.userId);
-  return { data: { player_id: removed.row.id }, message: MSG.PLAYER_REMOVED };
-}
-
-export async function getSettings(ctx: AppContext, userId: number, gameId: number) {
-  const { game } = await requireSeat(ctx.db, gameId, userId);
-  return { data: settingsView(game) };
-}
-
-export async function updateSettings(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-  input: SettingsInput,
-) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: [GAME_STATUS.LOBBY] });
-    const seq = await nextSeq(tx, gameId);
-    const [game] = await tx
-      .update(games)
-      .set({
-        startingFundsPaise: rupeesToPaise(input.starting_funds),
-        paydayIncrementPaise: rupeesToPaise(input.payday_increment),
-        tradePhaseDuration: input.trade_phase_duration,
-      })
-      .where(eq(games.id, gameId))
-      .returning();
-    return { seq, settings: settingsView(game!) };
-  });
-  ctx.publisher.game(gameId, 'settings:changed', {
-    seq: outcome.seq,
-    game_id: gameId,
-    settings: outcome.settings,
-  });
-  return { data: outcome.settings, message: MSG.SETTINGS_UPDATED };
-}
-
-/** Opens the market: investors get the starting funds, the catalogue's companies list. */
-export async function startGame(ctx: AppContext, userId: number, gameId: number) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: [GAME_STATUS.LOBBY] });
-    const seq = await nextSeq(tx, gameId);
-    const seated = await tx
-      .select()
-      .from(players)
-      .where(eq(players.gameId, gameId))
-      .orderBy(asc(players.id));
-    if (!seated.some((p) => isBrokerRole(p.role))) throw conflict(MSG.NEED_BROKER);
-    const investors = seated.filter((p) => isInvestorRole(p.role));
-    if (investors.length === 0) throw conflict(MSG.NEED_INVESTOR);
-    const [game] = await tx
-      .update(games)
-      .set({ status: GAME_STATUS.RUNNING, startedAt: ctx.clock.now() })
-      .where(eq(games.id, gameId))
-      .returning();
-    await tx
-      .insert(gameStocks)
-      .values(COMPANIES.map((c) => ({ gameId, stockId: c.id, pricePaise: c.openingPricePaise })));
-    const openings = await recordPricePoints(
-      tx,
-      gameId,
-      'opening',
-      ctx.clock.now(),
-      COMPANIES.map((c) => ({ stockId: c.id, pricePaise: c.openingPricePaise })),
-    );
-    const funds = game!.startingFundsPaise;
-    const funded = await tx
-      .update(players)
-      .set({ cashPaise: funds })
-      .where(
-        inArray(
-          players.id,
-          investors.map((p) => p.id),
-        ),
-      )
-      .returning();
-    await tx
-      .insert(ledgerEntries)
-      .values(investors.map((p) => ({ gameId, playerId: p.id, kind: 'start', deltaPaise: funds })));
-    const prices = await pricesOf(tx, game!);
-    const portfolios = [];
-    for (const p of funded) {
-      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p, prices) });
-    }
-    return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios, openings };
-  });
-  ctx.publisher.game(gameId, 'game:started', {
-    seq: outcome.seq,
-    game_id: gameId,
-    settings: settingsView(outcome.game),
-    stocks: outcome.stocks,
-    price_history: outcome.openings,
-  });
-  for (const p of outcome.portfolios) ctx.publisher.portfolio(p.userId, gameId, p.portfolio);
-  return { data: { game_status: GAME_STATUS.RUNNING }, message: MSG.GAME_STARTED };
-}
-
-/** The broker's spin: the server picks the first player so every wheel lands on the same one. */
-export async function pickFirstPlayer(ctx: AppContext, userId: number, gameId: number) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, {
-      roles: 'broker',
-      status: [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING],
-    });
-    const seq = await nextSeq(tx, gameId);
-    const candidates = await tx
-      .select({ id: players.id, username: users.username })
-      .from(players)
-      .innerJoin(users, eq(users.id, players.userId))
-      .where(and(eq(players.gameId, gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])))
-      .orderBy(asc(players.id));
-    if (candidates.length === 0) throw conflict(MSG.FIRST_PLAYER_NEED_TWO);
-    const pick = candidates[randomInt(candidates.length)]!;
-    await tx.update(games).set({ firstPlayerId: pick.id }).where(eq(games.id, gameId));
-    return { seq, pick };
-  });
-  const data = { player_id: outcome.pick.id, username: outcome.pick.username };
-  ctx.publisher.game(gameId, 'firstPlayer:picked', { seq: outcome.seq, game_id: gameId, ...data });
-  return { data, message: MSG.FIRST_PLAYER_PICKED };
-}
-
-export async function endGame(ctx: AppContext, userId: number, gameId: number) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, {
-      roles: 'broker',
-      status: [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING],
-    });
-    const seq = await nextSeq(tx, gameId);
-    const [game] = await tx
-      .update(games)
-      .set({
-        status: GAME_STATUS.COMPLETED,
-        orderbookStatus: 0,
-        phaseEndsAt: null,
-        endedAt: ctx.clock.now(),
-      })
-      .where(eq(games.id, gameId))
-      .returning();
-    return { seq, ranking: await rankingView(tx, game!) };
-  });
-  ctx.publisher.game(gameId, 'game:ended', {
-    seq: outcome.seq,
-    game_id: gameId,
-    ranking: outcome.ranking,
-  });
-  return { data: outcome.ranking, message: MSG.GAME_ENDED };
-}
-
-export async function showdown(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-): Promise<ServiceResult<RankingEntry[]>> {
-  return readSnapshot(ctx.db, async (tx) => {
-    const { game } = await requireSeat(tx, gameId, userId, { allowCompleted: true });
-    return { data: await rankingView(tx, game) };
   });
 }

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_LOBBY_TTL_SECONDS, MAX_OPEN_LOBBIES_PER_USER } from '@showdown/shared/constants';
+import { FakeClock } from './helpers/clock.ts';
+import { http, nextIp, signUp, startTestServer, type TestServer } from './helpers/server.ts';
+import { nextBoardCode, seat } from './helpers/game.ts';
+
+const clock = new FakeClock();
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('empty lobbies expire after 24 h', () => {
+  it('frees the board code and the creator’s lobby allowance; a lobby with a seat stays', async () => {
+    const user = await signUp(server, 'Opener');
+    const api = http(server.url, user.token, { ip: nextIp() });
+    const codes = Array.from({ length: MAX_OPEN_LOBBIES_PER_USER }, () => nextBoardCode());
+    const ids: number[] = [];
+    for (const code of codes) {
+      const res = await api.post('/api/game/join', { code, create: true });
+      expect(res.status).toBe(200);
+      ids.push(res.body.data.game_id);
+    }
+    const seatedCode = nextBoardCode();
+    const broker = await seat(server, seatedCode, 'Keeper', 1);
+    const kept = await broker.api.post('/api/game/join', { code: seatedCode });
+
+    clock.advance(EMPTY_LOBBY_TTL_SECONDS - 60);
+    // A day later the access tokens have expired: sign in again with the refresh tokens.
+    const refreshed = async (refreshToken: string) => {
+      const res = await http(server.url).post('/api/auth/refresh-access-token', {
+        refresh_token: refreshToken,
+      });
+      expect(res.status).toBe(200);
+      return res.body.data as { access_token: string; refresh_token: string };
+    };
+    let tokens = await refreshed(user.refreshToken);
+    let client = http(server.url, tokens.access_token, { ip: nextIp() });
+    expect((await client.post('/api/game/join', { code: codes[0] })).body.data.game_id).toBe(
+      ids[0],
+    );
+    clock.advance(120);
+    tokens = await refreshed(tokens.refresh_token);
+    client = http(server.url, tokens.access_token, { ip: nextIp() });
+    const brokerApi = http(server.url, (await refreshed(broker.refreshToken)).access_token);
+    // Expired: the code has no open game any more, and the creator may open lobbies again.
+    const gone = await client.post('/api/game/join', { code: codes[1] });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe('NO_OPEN_GAME');
+    const again = await client.post('/api/game/join', { code: codes[1], create: true });
+    expect(again.status).toBe(200);
+    expect(again.body.data.game_id).not.toBe(ids[1]);
+    const stays = await brokerApi.post('/api/game/join', { code: seatedCode });
+    expect(stays.body.data.game_id).toBe(kept.body.data.game_id);
+  });
+});
