@@ -21,6 +21,7 @@ import { GAME_STATUS } from '@showdown/shared/constants';
 import type { AppContext } from '../context.ts';
 import { games } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
+import { dbClientKey } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
 import { requireSeat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
@@ -164,7 +165,10 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
         const reply = ack as (res: Ack<R>) => void;
         const parsed = schema.safeParse(payload);
         if (!parsed.success) return reply(failure(ERROR_CODE.VALIDATION, MSG.VALIDATION));
-        inOrder(() => work(parsed.data)).then(
+        // The database queue takes this socket's work in turn with every other client's.
+        const key =
+          socket.data.userId !== null ? `user:${socket.data.userId}` : `socket:${socket.id}`;
+        inOrder(() => dbClientKey.run(key, () => work(parsed.data))).then(
           (data) => reply({ data }),
           (err: unknown) => reply(toAckError(err, ctx)),
         );
