@@ -36,10 +36,9 @@ const MIGRATION_LOCK_KEY = 727_274_601;
 /** Opens the database (PGlite embedded, or a PostgreSQL server) and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 20,
-    });
+    const max = options.poolSize ?? 20;
+    // Connections go to clients in turn here too: a burst waits behind nobody's single request.
+    const pool = new FairPool({ connectionString: options.databaseUrl, max }, new FairQueue(max));
     // pg returns bigint (int8) as a string by default; every bigint here fits a JS number.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
