@@ -18,6 +18,7 @@ import {
   type ServerToClientEvents,
 } from '@showdown/shared/protocol';
 import { GAME_STATUS } from '@showdown/shared/constants';
+import { toSpectatorSnapshot } from '@showdown/shared/spectator';
 import type { AppContext } from '../context.ts';
 import { games } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
@@ -25,9 +26,12 @@ import { dbClientKey } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
 import { requireSeat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
+import { createPresence } from './presence.ts';
 import {
+  boardRoom,
   gameRoom,
   sessionRoom,
+  spectatorRoom,
   userRoom,
   type InterServerEvents,
   type ShowdownServer,
@@ -84,6 +88,7 @@ async function isSeated(ctx: AppContext, gameId: number, userId: number): Promis
 }
 
 export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
+  const presence = createPresence(io, ctx);
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
     if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) {
@@ -179,12 +184,14 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
       if (userId === null) throw new AppError(401, ERROR_CODE.UNAUTHORIZED, MSG.NO_TOKEN);
       // Check first: a socket without a seat never enters the room, not even for a moment.
       await requireSeat(ctx.db, game_id, userId, { allowCompleted: true });
+      const wasIn = socket.rooms.has(gameRoom(game_id));
       // Join before reading the snapshot: an event committed meanwhile carries a seq the
       // snapshot covers. The snapshot checks the seat again, so a removal that landed between
       // the check and the join (and so missed this socket) takes it out here.
       await socket.join(gameRoom(game_id));
+      let snapshot: GameSnapshot;
       try {
-        return await readSnapshot(ctx.db, async (tx) => {
+        snapshot = await readSnapshot(ctx.db, async (tx) => {
           const { game, player } = await requireSeat(tx, game_id, userId, { allowCompleted: true });
           return snapshotView(tx, game, player);
         });
@@ -192,14 +199,26 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
         await socket.leave(gameRoom(game_id));
         throw err;
       }
+      if (!wasIn) void presence.refresh(game_id);
+      return { ...snapshot, online: await presence.online(game_id) };
     };
+
+    // Presence: a seated socket leaving its game room (or the server) changes who is online.
+    socket.on('disconnecting', () => {
+      const left = [...socket.rooms].filter((r) => r.startsWith('game:'));
+      socket.once('disconnect', () => {
+        for (const room of left) void presence.refresh(Number(room.slice('game:'.length)));
+      });
+    });
 
     socket.on('game:join', handle(gameRef, joinGame));
     socket.on('game:resync', handle(gameRef, joinGame));
     socket.on(
       'game:leave',
       handle(gameRef, async ({ game_id }) => {
+        const wasIn = socket.rooms.has(gameRoom(game_id));
         await socket.leave(gameRoom(game_id));
+        if (wasIn) void presence.refresh(game_id);
         return { left: true as const };
       }),
     );
@@ -224,11 +243,20 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
               .orderBy(desc(games.id))
               .limit(1);
         if (!latest) throw new AppError(404, ERROR_CODE.NOT_FOUND, MSG.GAME_NOT_FOUND);
-        for (const room of socket.rooms) if (room.startsWith('game:')) await socket.leave(room);
-        await socket.join(gameRoom(latest.id));
-        return readSnapshot(ctx.db, async (tx) => {
+        // A spectator follows one board: its game's spectator room (the allowlisted copy of each
+        // event, never the players' room) and the board's room (told when a new game opens).
+        for (const room of socket.rooms) {
+          if (/^(game|spectate|board):/.test(room)) await socket.leave(room);
+        }
+        await socket.join([spectatorRoom(latest.id), boardRoom(code)]);
+        const snapshot = await readSnapshot(ctx.db, async (tx) => {
           const [game] = await tx.select().from(games).where(eq(games.id, latest.id));
           return snapshotView(tx, game!, null);
+        });
+        return toSpectatorSnapshot({
+          ...snapshot,
+          price_history: snapshot.price_history ?? [],
+          online: await presence.online(latest.id),
         });
       }),
     );
@@ -238,7 +266,9 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
     if (socket.recovered && userId !== null) {
       void inOrder(async () => {
         for (const gameId of gameRoomsOf(socket)) {
-          if (!(await isSeated(ctx, gameId, userId))) await socket.leave(gameRoom(gameId));
+          if (await isSeated(ctx, gameId, userId)) continue;
+          await socket.leave(gameRoom(gameId));
+          void presence.refresh(gameId);
         }
       }).catch((err: unknown) => {
         ctx.logger.error({ err }, 'recovered socket re-check failed');
