@@ -10,6 +10,7 @@ import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts'
 import { createLogger, type Logger } from './logger.ts';
 import { systemClock, type AppContext, type Clock } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { clientKeyMiddleware } from './http/client-key.ts';
 import { corsForOrigins, originCheck, securityHeaders } from './http/security.ts';
 import { createSocketPublisher, sessionRoom, type ShowdownServer } from './realtime/publisher.ts';
 import { SessionRevocations } from './auth/session-revocations.ts';
@@ -79,6 +80,7 @@ export async function createApplication(components: ApplicationComponents): Prom
     next();
   });
   app.use(securityHeaders());
+  app.use(clientKeyMiddleware());
   app.use(corsForOrigins(config.CORS_ORIGINS));
   const httpServer = http.createServer(app);
   const io: ShowdownServer = new Server(httpServer, {

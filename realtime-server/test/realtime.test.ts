@@ -428,13 +428,15 @@ describe('resync after missed events', () => {
       value: 1,
     });
     await client.waitFor('price:updated');
+    // Listen first: the reconnection may land before the price update's answer does.
+    const reconnected = new Promise<void>((r) => socket.once('connect', () => r()));
     socket.io.engine.close(); // the network drops; the client reconnects by itself
     await table.broker.api.post(`/api/game/${gid}/stocks`, {
       stock_id: 6,
       operation: '+',
       value: 2,
     });
-    await new Promise<void>((r) => socket.once('connect', () => r()));
+    await reconnected;
     expect(socket.recovered).toBe(true);
     await client.waitFor('price:updated', (p) => p.percentage === 2);
     const state = await view.catchUp();

@@ -1,16 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { FairQueue } from './fair-queue.ts';
 
 export type Schema = typeof schema;
 /** Drizzle's common PostgreSQL database type: both drivers fit it. */
@@ -40,10 +38,9 @@ const MIGRATION_LOCK_KEY = 727_274_601;
 /** Opens the database (PGlite embedded, or a PostgreSQL server) and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 20,
-    });
+    const max = options.poolSize ?? 20;
+    // Connections go to clients in turn here too: a burst waits behind nobody's single request.
+    const pool = new FairPool({ connectionString: options.databaseUrl, max }, new FairQueue(max));
     // pg returns bigint (int8) as a string by default; every bigint here fits a JS number.
     // An idle client's connection dropped: pg replaces it; say so instead of swallowing it.
     pool.on('error', (err) => {
@@ -51,32 +48,111 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       else console.error('PostgreSQL pool error:', err.message);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-      client.release();
-    }
+    await migrateOn(pool);
     return { db, driver: 'pg', close: () => pool.end() };
   }
 
-  let client: PGlite;
-  if ('dataDir' in options) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(path.join(options.dataDir, 'pglite'));
-  } else {
-    client = new PGlite();
+  return openEmbedded('dataDir' in options ? path.resolve(options.dataDir) : undefined);
+}
+
+async function migrateOn(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
   }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+}
+
+/**
+ * The embedded database, off the main thread: a worker thread owns PGlite and serves it on a
+ * loopback port; this thread uses node-postgres through one connection handed out fairly
+ * between clients (FairQueue), so a burst from one client never holds the others back and the
+ * event loop keeps accepting connections while PGlite works.
+ */
+async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the database worker exited (${code})`)));
+    worker.once('message', (m: { type: string; port: number }) => resolve(m.port));
+  });
+  worker.removeAllListeners('exit');
+  worker.removeAllListeners('error');
+  const pool = new FairPool(
+    { host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 },
+    new FairQueue(1),
+  );
+  pool.on('error', () => undefined);
+  try {
+    await migrateOn(pool);
+  } catch (err) {
+    await pool.end().catch(() => {});
+    await worker.terminate();
+    throw err;
+  }
   return {
-    db: db as unknown as Database,
+    db: drizzlePg(pool, { schema }) as unknown as Database,
     driver: 'pglite',
-    close: () => client.close(),
+    async close() {
+      await pool.end();
+      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      worker.postMessage({ type: 'close' });
+      await closed;
+      await worker.terminate();
+    },
   };
+}
+
+/** A node-postgres pool whose connections are handed out by a FairQueue. */
+class FairPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly fair: FairQueue,
+  ) {
+    super(config);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
+  override connect(callback?: unknown): Promise<pg.PoolClient> | void {
+    // pg's own query() checks a connection out with a callback: its slot is already held.
+    if (typeof callback === 'function') return super.connect(callback as never);
+    return (async () => {
+      const release = await this.fair.acquire();
+      try {
+        const client = await super.connect();
+        const done = client.release.bind(client);
+        client.release = (err?: Error | boolean) => {
+          release();
+          return done(err);
+        };
+        return client;
+      } catch (err) {
+        release();
+        throw err;
+      }
+    })();
+  }
+
+  override query(...args: unknown[]): never {
+    if (typeof args[args.length - 1] === 'function')
+      throw new Error('FairPool.query takes no callback');
+    return (async () => {
+      const release = await this.fair.acquire();
+      try {
+        return await (super.query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      } finally {
+        release();
+      }
+    })() as never;
+  }
 }
 
 /** Round-trip check for /healthz. */

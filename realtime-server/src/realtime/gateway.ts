@@ -22,6 +22,7 @@ import { toSpectatorSnapshot } from '@showdown/shared/spectator';
 import type { AppContext } from '../context.ts';
 import { games } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
+import { dbClientKey } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
 import { requireSeat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
@@ -29,8 +30,8 @@ import { createPresence } from './presence.ts';
 import {
   boardRoom,
   gameRoom,
-  spectatorRoom,
   sessionRoom,
+  spectatorRoom,
   userRoom,
   type InterServerEvents,
   type ShowdownServer,
@@ -169,7 +170,10 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
         const reply = ack as (res: Ack<R>) => void;
         const parsed = schema.safeParse(payload);
         if (!parsed.success) return reply(failure(ERROR_CODE.VALIDATION, MSG.VALIDATION));
-        inOrder(() => work(parsed.data)).then(
+        // The database queue takes this socket's work in turn with every other client's.
+        const key =
+          socket.data.userId !== null ? `user:${socket.data.userId}` : `socket:${socket.id}`;
+        inOrder(() => dbClientKey.run(key, () => work(parsed.data))).then(
           (data) => reply({ data }),
           (err: unknown) => reply(toAckError(err, ctx)),
         );
@@ -178,9 +182,9 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
     const joinGame = async ({ game_id }: { game_id: number }): Promise<GameSnapshot> => {
       const userId = socket.data.userId;
       if (userId === null) throw new AppError(401, ERROR_CODE.UNAUTHORIZED, MSG.NO_TOKEN);
-      const wasIn = socket.rooms.has(gameRoom(game_id));
       // Check first: a socket without a seat never enters the room, not even for a moment.
       await requireSeat(ctx.db, game_id, userId, { allowCompleted: true });
+      const wasIn = socket.rooms.has(gameRoom(game_id));
       // Join before reading the snapshot: an event committed meanwhile carries a seq the
       // snapshot covers. The snapshot checks the seat again, so a removal that landed between
       // the check and the join (and so missed this socket) takes it out here.
@@ -262,7 +266,9 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
     if (socket.recovered && userId !== null) {
       void inOrder(async () => {
         for (const gameId of gameRoomsOf(socket)) {
-          if (!(await isSeated(ctx, gameId, userId))) await socket.leave(gameRoom(gameId));
+          if (await isSeated(ctx, gameId, userId)) continue;
+          await socket.leave(gameRoom(gameId));
+          void presence.refresh(gameId);
         }
       }).catch((err: unknown) => {
         ctx.logger.error({ err }, 'recovered socket re-check failed');

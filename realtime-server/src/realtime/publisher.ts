@@ -10,12 +10,12 @@ import { toSpectatorEvent } from '@showdown/shared/spectator';
 
 export const gameRoom = (gameId: number) => `game:${gameId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
+/** Every socket of one sign-in (refresh-token family): revoking it disconnects them. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** A game's spectators: they get the allowlisted copy of each public event, never the original. */
 export const spectatorRoom = (gameId: number) => `spectate:${gameId}`;
 /** A board code's spectators, told when a new game opens on the code. */
 export const boardRoom = (code: string) => `board:${code}`;
-/** Every socket of one sign-in (refresh-token family): revoking it disconnects them. */
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** How services tell devices about a committed change. Call it only after the commit. */
 export interface GamePublisher {
