@@ -71,7 +71,8 @@ export function PriceTile({ stock, history }: PriceTileProps) {
       >
         {move ? `${up ? '▲' : '▼'} ${formatSignedPercent(move.percent)}` : 'Opening price'}
       </Typography>
-      <Box sx={{ height: '4.5vw', minHeight: 40 }} aria-hidden>
+      {/* The line repeats what the text says: out of the tab order and the accessibility tree. */}
+      <Box sx={{ height: '4.5vw', minHeight: 40 }} inert>
         <SparkLineChart
           // One point (the opening) draws as a flat line.
           data={prices.length === 1 ? [prices[0]!, prices[0]!] : prices}
