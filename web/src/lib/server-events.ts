@@ -1,4 +1,4 @@
-import type { ServerEventName } from '@showdown/shared/protocol';
+import type { GameEventName, ServerEventName } from '@showdown/shared/protocol';
 
 /** Every ServerToClientEvents name; `satisfies` makes a new protocol event a compile error here. */
 const EVENTS = {
@@ -22,3 +22,14 @@ const EVENTS = {
 } as const satisfies Record<ServerEventName, true>;
 
 export const SERVER_EVENT_NAMES = Object.keys(EVENTS) as ServerEventName[];
+
+const NOT_GAME_EVENTS = new Set<ServerEventName>([
+  'portfolio:updated',
+  'presence:changed',
+  'board:moved',
+]);
+
+/** The public game events (they carry seq): not the private portfolio, presence or board moves. */
+export const GAME_EVENT_NAMES = SERVER_EVENT_NAMES.filter(
+  (name): name is GameEventName => !NOT_GAME_EVENTS.has(name),
+);

@@ -8,14 +8,16 @@
  * - connect_error TOKEN_EXPIRED: refresh the access token and connect again.
  * - spectators connect without a token and send 'board:spectate'.
  */
-import { SERVER_EVENT_NAMES } from './server-events';
+import { GAME_EVENT_NAMES, SERVER_EVENT_NAMES } from './server-events';
 import type {
   Ack,
   ClientToServerEvents,
+  GameEventName,
+  GameEventPayload,
   GameSnapshot,
-  ServerEventName,
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
+import type { Portfolio } from '@showdown/shared/api';
 import type {
   SpectatorEventName,
   SpectatorEventPayload,
@@ -40,17 +42,24 @@ export type EventResult =
   /** I was removed from the game: the game state was cleared. */
   | 'removed-self';
 
-export type EventHandler = <E extends ServerEventName>(
+export type EventHandler = <E extends GameEventName>(
   name: E,
-  payload: Parameters<ServerToClientEvents[E]>[0],
+  payload: GameEventPayload<E>,
 ) => EventResult;
+
+/** What the connection is doing, for the "Reconnecting…" banner. */
+export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting';
 
 const ACK_TIMEOUT_MS = 10_000;
 
 export interface ConnectionHandlers {
   onSnapshot: (snapshot: GameSnapshot) => void;
-  /** Applies one event; returning 'gap' asks for a snapshot. */
+  /** Applies one public event; returning 'gap' asks for a snapshot. */
   onEvent: EventHandler;
+  /** My private portfolio update (seated players only). */
+  onPortfolio?: (gameId: number, portfolio: Portfolio) => void;
+  /** The socket went down, or is back with the game's state resynced. */
+  onStatus?: (status: ConnectionStatus) => void;
   /** A join/resync/spectate refusal, a handshake refusal or a failed token refresh. */
   onError?: (message: string, code?: string) => void;
 }
@@ -115,10 +124,16 @@ function requestSnapshot(
   socket: GameSocket,
   command: SnapshotCommand,
   payload: { game_id: number },
-  handlers: SnapshotHandlers<GameSnapshot>,
+  handlers: SnapshotHandlers<GameSnapshot> & Pick<ConnectionHandlers, 'onStatus'>,
 ): Promise<void> {
   return new Promise((resolve) => {
-    socket.timeout(ACK_TIMEOUT_MS).emit(command, payload, answer(handlers, resolve));
+    const onSnapshot = (snapshot: GameSnapshot) => {
+      handlers.onSnapshot(snapshot);
+      handlers.onStatus?.('online');
+    };
+    socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emit(command, payload, answer({ onSnapshot, onError: handlers.onError }, resolve));
   });
 }
 
@@ -133,12 +148,19 @@ function requestSpectatorSnapshot(
 }
 
 function listen(socket: GameSocket, handlers: ConnectionHandlers, onGap: () => void): void {
-  for (const name of SERVER_EVENT_NAMES) {
+  for (const name of GAME_EVENT_NAMES) {
     // One generic listener per event name; the payload type follows the name.
     (socket.on as (event: string, listener: (payload: never) => void) => void)(name, (payload) => {
       if (handlers.onEvent(name, payload) === 'gap') onGap();
     });
   }
+  socket.on('portfolio:updated', ({ game_id, portfolio }) =>
+    handlers.onPortfolio?.(game_id, portfolio),
+  );
+  socket.on('disconnect', (reason) => {
+    // Our own disconnect (leaving the game) is not a lost connection.
+    if (reason !== 'io client disconnect') handlers.onStatus?.('reconnecting');
+  });
 }
 
 /** Connects to one game as a seated player and keeps the state in sync. */
@@ -170,7 +192,8 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
     }
     // A recovered session replayed the missed events and kept the room; otherwise resync
     // (which also re-enters the game room).
-    if (!socket.recovered) void resync();
+    if (socket.recovered) options.onStatus?.('online');
+    else void resync();
   });
 
   socket.on('connect_error', (error) => {
@@ -187,10 +210,12 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
       );
       return;
     }
-    if (!socket.active) options.onError?.(error.message);
+    if (socket.active) options.onStatus?.('reconnecting');
+    else options.onError?.(error.message);
   });
 
   listen(socket, options, () => void resync());
+  options.onStatus?.('connecting');
   socket.connect();
 
   return {
