@@ -92,6 +92,10 @@ describe('app shell', () => {
     ]);
   });
 
+  it('serves the spectator screen outside the shell (no sign-in, no player socket)', () => {
+    expect(routes.map((r) => r.path)).toEqual([undefined, '/spectate/:code']);
+  });
+
   it.each(['/home', '/landing', '/showDown'])('a signed-in user can open %s', async (path) => {
     useAppStore.setState({ user });
     const router = renderApp(path);
