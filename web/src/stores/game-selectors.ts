@@ -22,6 +22,9 @@ export const selectOrderbook = (s: AppState): OrderbookStatus =>
 export const selectEndsAt = (s: AppState) => s.game?.game.settings.ends_at ?? null;
 export const selectFirstPlayer = (s: AppState) => s.game?.game.first_player ?? null;
 export const selectPlayers = (s: AppState) => s.game?.players ?? NO_PLAYERS;
+const NO_ONE_ONLINE: number[] = [];
+/** Player ids of the seated players connected now. */
+export const selectOnline = (s: AppState) => s.game?.online ?? NO_ONE_ONLINE;
 export const selectStocks = (s: AppState) => s.game?.stocks ?? NO_STOCKS;
 export const selectMayhem = (s: AppState) => s.game?.mayhem ?? null;
 export const selectRanking = (s: AppState) => s.game?.ranking ?? null;

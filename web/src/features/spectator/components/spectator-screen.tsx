@@ -9,11 +9,11 @@ import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { Loader } from '../../../components/ui/loader';
-import { usePublicUrl } from '../api/public-url';
+import { usePublicUrl } from '../../../api/public-url';
 import { usePhaseCountdown } from '../hooks/use-phase-countdown';
 import { useSpectator, type SpectateSource } from '../hooks/use-spectator';
 import type { Announcement, SpectatorStore } from '../spectator-store';
-import { BoardQr } from './board-qr';
+import { BoardQr } from '../../../components/ui/board-qr';
 import { PriceTile } from './price-tile';
 import { Podium } from './podium';
 
