@@ -33,7 +33,7 @@ function StockLine({
       <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap>
         {stock.name}
       </Typography>
-      <PriceSparkline history={history} stockId={stock.stock_id} width={64} height={28} />
+      <PriceSparkline history={history} stockId={stock.stock_id} width={52} height={28} />
       <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
         {formatINR(stock.current_price)}
       </Typography>

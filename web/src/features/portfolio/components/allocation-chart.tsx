@@ -66,7 +66,7 @@ export function AllocationChart({ portfolio }: { portfolio: Portfolio }) {
             <Typography
               variant="caption"
               color="text.secondary"
-              sx={{ display: { xs: 'none', sm: 'block' } }}
+              sx={{ display: { xs: 'none', md: 'block' } }}
             >
               {formatINR(s.value, { decimals: 0 })}
             </Typography>
