@@ -4,13 +4,13 @@
  * to the leaderboard. After each broker action every other device must show the change without
  * a reload within LIVE_MS (2 s).
  *
- * Not covered yet: a spectator at 1280×720 (the app has no spectator screen).
+ * The table's TV follows the whole game at 1920×1080 on /spectate/<code> (no sign-in).
  */
 import { formatINR } from '@showdown/shared/format';
 import { applyPercentChange } from '@showdown/shared/pricing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, pathOf, type Player } from './support/browser.ts';
+import { launchChromium, pathOf, TV_VIEWPORT, type Player } from './support/browser.ts';
 import { enterBoardCode, pathIs, pickAvatar, signUpThroughUi, takeSeat } from './support/flows.ts';
 import { live, LIVE_MS, textOf } from './support/live.ts';
 import { Scenario } from './support/scenario.ts';
@@ -73,6 +73,16 @@ describe('a whole game', () => {
       const broker = await s.join('broker');
       const asha = await s.join('investor-a');
       const ravi = await s.join('investor-b');
+      // The TV is not one of the players: it signs in to nothing and only watches.
+      const tv = await s.join('tv', TV_VIEWPORT);
+      const tile = (stockId: number) => tv.page.getByTestId(`tile-${stockId}`);
+      /** The TV's announcement, its lines joined by ' | '. */
+      const tvAlert = async () =>
+        (await textOf(tv.page.getByRole('alert')))
+          .split(/\n+/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .join(' | ');
       const investors = [asha, ravi];
       const everyone = [broker, asha, ravi];
       const others = (who: Player) => everyone.filter((p) => p !== who);
@@ -104,6 +114,23 @@ describe('a whole game', () => {
         );
       }
       await s.step('investor lobby', () => s.seen(asha, 'lobby'));
+      await s.step(
+        'the TV shows the lobby: board code, QR code, players and who is online',
+        async () => {
+          await tv.page.goto(`/spectate/${code}`);
+          await live('the board code on the TV', () =>
+            textOf(tv.page.getByTestId('board-code')),
+          ).toBe(code);
+          await tv.page.getByRole('img', { name: /QR code to join this board/ }).waitFor();
+          for (const name of ['Bina', 'Asha', 'Ravi']) {
+            await live(`${name} on the TV, online`, () =>
+              tv.page.getByRole('status', { name: `${name} is online` }).count(),
+            ).toBe(1);
+          }
+          await tv.page.getByText('Waiting for the broker to start the game').waitFor();
+          await s.seen(tv, 'spectator-lobby');
+        },
+      );
 
       await pickAvatar(s, asha, "I'm Investor", 'The Fox');
       await pickAvatar(s, ravi, "I'm Investor", 'The Shark');
@@ -222,6 +249,11 @@ describe('a whole game', () => {
       await s.step('broker raises Tandoor Motors by 10 % on the keypad', () =>
         updatePrice(TANDOOR, 'Increase', ['1', '0'], tandoorAfterUpdate),
       );
+      await s.step('the TV shows the move: new price, ▲ +10% and the price line', async () => {
+        await live('Tandoor on the TV', () => textOf(tile(1))).toContain(inr(tandoorAfterUpdate));
+        expect(await textOf(tv.page.getByTestId('move-1'))).toBe('▲ +10%');
+        await s.seen(tv, 'spectator-price-move');
+      });
       await s.step('broker lowers Monsoon Power by 5 % on the keypad', () =>
         updatePrice(MONSOON, 'Decrease', ['5'], monsoonAfterUpdate),
       );
@@ -242,6 +274,12 @@ describe('a whole game', () => {
         ).resolves.toBe(true);
         await s.seen(broker, 'stock-prices-trade-phase');
         await s.seen(asha, 'stock-prices-trade-phase');
+        await live('the TV shows the open phase', () =>
+          tv.page.getByText('Trade phase open').count(),
+        ).toBe(1);
+        const tvSeconds = (await textOf(tv.page.getByTestId('countdown'))).split(':');
+        expect(Number(tvSeconds[0]) * 60 + Number(tvSeconds[1])).toBeGreaterThan(45);
+        await s.seen(tv, 'spectator-trade-phase');
       });
 
       const order = async (
@@ -326,6 +364,10 @@ describe('a whole game', () => {
         await live('the broker counts the payday', () =>
           textOf(broker.page.getByText(/Paydays given/)),
         ).toContain('Paydays given: 1 of 3');
+        await live('the TV announces the payday', () => tvAlert()).toContain(
+          `Payday! | ${formatINR(PAYDAY / 100, { decimals: 0 })} to every investor`,
+        );
+        await s.seen(tv, 'spectator-payday');
       });
 
       await s.step('broker builds a market mayhem list; investors are offered it', async () => {
@@ -361,6 +403,10 @@ describe('a whole game', () => {
           ).toBe(1);
         }
         await s.seen(broker, 'market-mayhem-open-list');
+        await live('the TV announces the mayhem', () => tvAlert()).toContain(
+          `Market Mayhem! | ${TANDOOR.name} | ${CHAI.name}`,
+        );
+        await s.seen(tv, 'spectator-mayhem');
       });
 
       const respond = async (investor: Player, picks: ReadonlyArray<readonly [string, string]>) => {
@@ -412,6 +458,11 @@ describe('a whole game', () => {
             0,
           );
         }
+        await live('the TV shows each move of the mayhem', () => tvAlert()).toBe(
+          `Mayhem applied | ${TANDOOR.name} ▲ +3.5% | ${CHAI.name} ▲ +3.5%`,
+        );
+        await live('Chai on the TV', () => textOf(tile(3))).toContain(inr(chaiAfterMayhem));
+        await s.seen(tv, 'spectator-mayhem-applied');
         await live('the broker can build a new list', () =>
           broker.page.getByRole('button', { name: 'Add to list' }).count(),
         ).toBe(1);
@@ -534,6 +585,19 @@ describe('a whole game', () => {
           ]);
           await s.seen(player, 'leaderboard');
         }
+        await live('the TV shows the podium', () =>
+          textOf(tv.page.getByTestId('podium-1')),
+        ).toContain('Ravi');
+        expect(await textOf(tv.page.getByTestId('podium-2'))).toContain('Asha');
+        const finalRows = await tv.page
+          .getByRole('list', { name: 'Final ranking' })
+          .getByRole('listitem')
+          .allInnerTexts();
+        expect(finalRows.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+          `1st Ravi Market Mogul ${inr(raviNetWorth)}`,
+          `2nd Asha Bull Runner ${inr(ashaNetWorth)}`,
+        ]);
+        await s.seen(tv, 'spectator-podium');
       });
     } finally {
       await s.close();

@@ -17,6 +17,14 @@ interface RenderRouteOptions {
   state?: unknown;
 }
 
+/** A memory-router entry; a '?query' in the URL becomes its search. */
+function entryOf(url: string, state: unknown) {
+  const at = url.indexOf('?');
+  return at < 0
+    ? { pathname: url, state }
+    : { pathname: url.slice(0, at), search: url.slice(at), state };
+}
+
 /**
  * Renders one screen inside the app's providers and a memory router. Every other path renders
  * a probe showing where the screen navigated to (read it with `currentPath()`).
@@ -27,7 +35,7 @@ export function renderRoute(element: ReactElement, { path, url, state }: RenderR
       { path, element },
       { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [{ pathname: url ?? path, state }] },
+    { initialEntries: [entryOf(url ?? path, state)] },
   );
   const utils = render(
     <AppProviders>

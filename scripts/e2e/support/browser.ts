@@ -33,13 +33,22 @@ export interface Player {
   log: string[];
 }
 
-export async function openPlayer(browser: Browser, name: string, baseURL: string): Promise<Player> {
+/** The table's TV (the spectator screen). */
+export const TV_VIEWPORT = { width: 1920, height: 1080 } as const;
+
+export async function openPlayer(
+  browser: Browser,
+  name: string,
+  baseURL: string,
+  /** A landscape screen instead of a phone (the spectator's TV). */
+  screen?: { width: number; height: number },
+): Promise<Player> {
   const context = await browser.newContext({
     baseURL,
-    viewport: PHONE_VIEWPORT,
+    viewport: screen ?? PHONE_VIEWPORT,
     deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
+    isMobile: !screen,
+    hasTouch: !screen,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
   });

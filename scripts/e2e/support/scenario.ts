@@ -20,8 +20,8 @@ export class Scenario {
     private readonly audit = false,
   ) {}
 
-  async join(name: string): Promise<Player> {
-    const player = await openPlayer(this.browser, name, this.server.url);
+  async join(name: string, screen?: { width: number; height: number }): Promise<Player> {
+    const player = await openPlayer(this.browser, name, this.server.url, screen);
     this.players.push(player);
     return player;
   }

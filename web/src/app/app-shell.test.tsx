@@ -6,6 +6,7 @@ import { jsonResponse, ok } from '../../test/render';
 import { resetAppStore, useAppStore } from '../stores/app-store';
 import { AppProviders } from './provider';
 import { routes } from './router';
+import { takeReturnTo } from '../lib/return-to';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -42,6 +43,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('app shell', () => {
+  it("remembers a signed-out visitor's board link for after the sign-in", async () => {
+    const router = renderApp('/showDown?code=AB12');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(takeReturnTo()).toBe('/showDown?code=AB12');
+  });
+
   it('sends a visitor with neither user nor token to / and on to /login', async () => {
     const router = renderApp('/showdown-lobby');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -90,6 +97,10 @@ describe('app shell', () => {
       '/role',
       '/leaderboard',
     ]);
+  });
+
+  it('serves the spectator screen outside the shell (no sign-in, no player socket)', () => {
+    expect(routes.map((r) => r.path)).toEqual([undefined, '/spectate/:code']);
   });
 
   it.each(['/home', '/landing', '/showDown'])('a signed-in user can open %s', async (path) => {

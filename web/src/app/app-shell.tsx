@@ -5,6 +5,7 @@ import { Loader } from '../components/ui/loader';
 import { fetchProfile } from '../features/profile/api/profile-api';
 import { useGameSocket } from '../hooks/use-game-socket';
 import { useAppStore } from '../stores/app-store';
+import { rememberReturnTo } from '../lib/return-to';
 import { selectGameId } from '../stores/game-selectors';
 
 /** Routes anyone may see without a user or a token. */
@@ -33,10 +34,16 @@ function GameSocket() {
 /** Every route renders inside: restores state, guards, loads the user, keeps the game live. */
 export function AppShell() {
   const restored = useRestoredState();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const user = useAppStore((s) => s.user);
   const token = useAppStore((s) => s.access_token);
   const gameId = useAppStore(selectGameId);
+  const signedOut = restored && !user && !token && !PUBLIC_PATHS.has(pathname);
+
+  useEffect(() => {
+    // A scanned board QR code (/showDown?code=AB12) comes back here after the sign-in.
+    if (signedOut) rememberReturnTo(pathname + search);
+  }, [signedOut, pathname, search]);
 
   useEffect(() => {
     if (restored && token) fetchProfile().catch(() => undefined);

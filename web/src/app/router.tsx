@@ -11,16 +11,6 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentT
 /** The 21 routes of SPEC §2, and the table's big screen. */
 export const routes: RouteObject[] = [
   {
-    // The TV at the table: no sign-in, so outside the app shell (no guard, no player socket).
-    path: '/spectate/:code',
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <Loader />,
-    lazy: screen(
-      () => import('../features/spectator/components/spectator-screen'),
-      (m) => m.SpectatorScreen,
-    ),
-  },
-  {
     element: <AppShell />,
     errorElement: <RouteError />,
     // Shown while the first screen's module loads.
@@ -181,6 +171,16 @@ export const routes: RouteObject[] = [
         ),
       },
     ],
+  },
+  {
+    // The TV at the table: no sign-in, so outside the app shell (no guard, no player socket).
+    path: '/spectate/:code',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Loader />,
+    lazy: screen(
+      () => import('../features/spectator/components/spectator-screen'),
+      (m) => m.SpectatorScreen,
+    ),
   },
 ];
 

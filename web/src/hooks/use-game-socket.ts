@@ -63,6 +63,7 @@ export function useGameSocket(): void {
       onSnapshot: (snapshot) => store().loadSnapshot(snapshot),
       onEvent,
       onPortfolio: (id, portfolio) => store().applyPortfolioEvent(id, portfolio),
+      onPresence: (presence) => store().applyPresenceEvent(presence),
       onStatus,
     });
     setActiveConnection(connection);

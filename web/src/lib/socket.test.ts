@@ -49,6 +49,7 @@ function open(refreshToken = vi.fn(async () => 'new-token')) {
     onEvent: (name, payload) => useAppStore.getState().applyEvent(name, payload),
     onPortfolio: (gameId, portfolio) =>
       useAppStore.getState().applyPortfolioEvent(gameId, portfolio),
+    onPresence: (presence) => useAppStore.getState().applyPresenceEvent(presence),
     onStatus: (status) => statuses.push(status),
     createSocket: (auth) => {
       fake = new FakeSocket(auth, () => ({ data: snapshot(5, 100) }));
@@ -165,6 +166,16 @@ describe('connection status', () => {
     };
     socket.fire('portfolio:updated', { game_id: 9, portfolio });
     expect(useAppStore.getState().game?.me?.portfolio).toEqual(portfolio);
+  });
+
+  it('keeps who is online from presence updates, which are not game events (no resync)', async () => {
+    const { socket } = open();
+    await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(5));
+    socket.fire('presence:changed', { game_id: 9, online: [1, 2] });
+    expect(useAppStore.getState().game?.online).toEqual([1, 2]);
+    socket.fire('presence:changed', { game_id: 9, online: [2] });
+    expect(useAppStore.getState().game?.online).toEqual([2]);
+    expect(socket.commands()).toEqual(['game:join']);
   });
 });
 

@@ -15,6 +15,7 @@ import type {
   GameEventName,
   GameEventPayload,
   GameSnapshot,
+  PresencePayload,
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
 import type { Portfolio } from '@showdown/shared/api';
@@ -58,6 +59,8 @@ export interface ConnectionHandlers {
   onEvent: EventHandler;
   /** My private portfolio update (seated players only). */
   onPortfolio?: (gameId: number, portfolio: Portfolio) => void;
+  /** Who of the seated players is connected now (no seq: the newest list wins). */
+  onPresence?: (presence: PresencePayload) => void;
   /** The socket went down, or is back with the game's state resynced. */
   onStatus?: (status: ConnectionStatus) => void;
   /** A join/resync/spectate refusal, a handshake refusal or a failed token refresh. */
@@ -157,6 +160,7 @@ function listen(socket: GameSocket, handlers: ConnectionHandlers, onGap: () => v
   socket.on('portfolio:updated', ({ game_id, portfolio }) =>
     handlers.onPortfolio?.(game_id, portfolio),
   );
+  socket.on('presence:changed', (presence) => handlers.onPresence?.(presence));
   socket.on('disconnect', (reason) => {
     // Our own disconnect (leaving the game) is not a lost connection.
     if (reason !== 'io client disconnect') handlers.onStatus?.('reconnecting');

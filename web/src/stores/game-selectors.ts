@@ -4,6 +4,7 @@
  * its reference across price events and the screens reading it do not re-render.
  */
 import type { PublicPlayer, StockEntry } from '@showdown/shared/api';
+import type { PricePoint } from '@showdown/shared/protocol';
 import { ORDERBOOK, ROLE, type OrderbookStatus } from '@showdown/shared/constants';
 import { mayhemFlag } from './game-data';
 import type { AppState } from './types';
@@ -22,6 +23,12 @@ export const selectOrderbook = (s: AppState): OrderbookStatus =>
 export const selectEndsAt = (s: AppState) => s.game?.game.settings.ends_at ?? null;
 export const selectFirstPlayer = (s: AppState) => s.game?.game.first_player ?? null;
 export const selectPlayers = (s: AppState) => s.game?.players ?? NO_PLAYERS;
+const NO_ONE_ONLINE: number[] = [];
+const NO_HISTORY: PricePoint[] = [];
+/** Every price point of the game so far, oldest first. */
+export const selectPriceHistory = (s: AppState) => s.game?.price_history ?? NO_HISTORY;
+/** Player ids of the seated players connected now. */
+export const selectOnline = (s: AppState) => s.game?.online ?? NO_ONE_ONLINE;
 export const selectStocks = (s: AppState) => s.game?.stocks ?? NO_STOCKS;
 export const selectMayhem = (s: AppState) => s.game?.mayhem ?? null;
 export const selectRanking = (s: AppState) => s.game?.ranking ?? null;

@@ -1,7 +1,12 @@
-import { applyGameEvent, applyPortfolio } from '@showdown/shared/game-state';
+import { applyGameEvent, applyPortfolio, applyPresence } from '@showdown/shared/game-state';
 import type { JoinGameData, Portfolio, TransactionEntry } from '@showdown/shared/api';
 import type { AvatarOption } from '@showdown/shared/catalogue';
-import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
+import type {
+  GameEventName,
+  GameEventPayload,
+  GameSnapshot,
+  PresencePayload,
+} from '@showdown/shared/protocol';
 import type { EventResult } from '../lib/socket';
 import { initialGameData, provisionalSnapshot, type GameData } from './game-data';
 import type { SliceCreator } from './types';
@@ -29,6 +34,8 @@ export interface GameSlice extends GameData {
   applyEvent: <E extends GameEventName>(name: E, payload: GameEventPayload<E>) => EventResult;
   /** My private portfolio update (after a trade, payday or price change). */
   applyPortfolioEvent: (gameId: number, portfolio: Portfolio) => void;
+  /** Who of the seated players is connected now. */
+  applyPresenceEvent: (presence: PresencePayload) => void;
   setAvatars: (avatars: AvatarOption[]) => void;
   setTransactions: (entries: TransactionEntry[], more: boolean, append: boolean) => void;
   clearGame: () => void;
@@ -100,6 +107,16 @@ export const createGameSlice: SliceCreator<GameSlice> = (set, get) => ({
     if (!game) return;
     // Read just before a price move, it may arrive just after: valued at the prices shown.
     const next = applyPortfolio(game, gameId, portfolio);
+    if (next !== game) {
+      set((state) => {
+        state.game = next;
+      });
+    }
+  },
+  applyPresenceEvent: (presence) => {
+    const { game } = get();
+    if (!game) return;
+    const next = applyPresence(game, presence);
     if (next !== game) {
       set((state) => {
         state.game = next;

@@ -12,6 +12,7 @@ import {
 } from '../../../../test/render';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
 import { LoginScreen } from './login-screen';
+import { rememberReturnTo } from '../../../lib/return-to';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 let loginAnswer: MockResponse;
@@ -144,6 +145,15 @@ describe('login: OTP boxes', () => {
     await user.click(box(1));
     await user.paste('4821');
     expect(boxValues()).toEqual(['4', '8', '2', '1']);
+  });
+
+  it('after the sign-in, goes back to the board link the visitor came with', async () => {
+    rememberReturnTo('/showDown?code=AB12');
+    const user = userEvent.setup();
+    await reachOtpStep(user);
+    await user.click(box(1));
+    await user.keyboard('4821{Enter}');
+    expect(await findNavigatedPath()).toBe('/showDown');
   });
 
   it('Enter submits the OTP and success goes to /profile with the tokens stored', async () => {

@@ -20,6 +20,7 @@ import { login, register, sendOtp } from '../api/auth-api';
 import { EMPTY_OTP, OTP_INCORRECT_SHORT, REGISTER_FIRST, REGISTER_MISSING } from './login-messages';
 import { OtpStep } from './otp-step';
 import { RegisterStep } from './register-step';
+import { takeReturnTo } from '../../../lib/return-to';
 
 type Step = 'phone' | 'otp' | 'register';
 
@@ -70,7 +71,7 @@ export function LoginScreen() {
     setOtpError(null);
     try {
       await login({ country_code: countryCode, phone_number: phone, otp_id: otpId, otp: code });
-      void navigate('/profile', { replace: true });
+      void navigate(takeReturnTo() ?? '/profile', { replace: true });
     } catch (error) {
       const message = errorMessage(error, 'Failed to verify OTP');
       if (message === MSG.NO_USER) {
@@ -93,7 +94,7 @@ export function LoginScreen() {
     setRegisterError(null);
     try {
       await register({ username: username.trim(), country_code: countryCode, phone_number: phone });
-      void navigate('/profile', { replace: true });
+      void navigate(takeReturnTo() ?? '/profile', { replace: true });
     } catch (error) {
       const message = errorMessage(error, 'Failed to register');
       setRegisterError(message);

@@ -39,6 +39,22 @@ afterEach(() => vi.unstubAllGlobals());
 const box = (n: number) => screen.getByRole('textbox', { name: `Board code character ${n}` });
 const values = () => [1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value);
 
+describe('a link with ?code= (a scanned board QR code)', () => {
+  it('fills the boxes with the code, ready to join', async () => {
+    const user = userEvent.setup();
+    renderRoute(<BoardCodeScreen />, { path: '/showDown', url: '/showDown?code=ab1c' });
+    expect(values()).toEqual(['A', 'B', '1', 'C']);
+    await user.click(screen.getByRole('button', { name: 'Submit & Join Lobby' }));
+    expect(fetchMock.mock.calls[0]![0]).toBe(API.join);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({ code: 'AB1C' });
+  });
+
+  it('leaves the boxes empty for anything that is not a board code', () => {
+    renderRoute(<BoardCodeScreen />, { path: '/showDown', url: '/showDown?code=%3Cscript%3E' });
+    expect(values()).toEqual(['', '', '', '']);
+  });
+});
+
 describe('board code boxes', () => {
   it('upper-cases, auto-advances and rejects symbols', async () => {
     const user = userEvent.setup();

@@ -5,7 +5,7 @@ import { BOARD_CODE_LENGTH } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CodeInput } from '../../../components/ui/code-input';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
@@ -20,12 +20,19 @@ const acceptCodeChar = (char: string) => {
 
 const emptyCode = () => Array.from({ length: BOARD_CODE_LENGTH }, () => '');
 
+/** The boxes filled from a link's ?code= (a scanned board QR code), when it is a valid code. */
+export function codeFromLink(raw: string | null): string[] {
+  const chars = (raw ?? '').trim().toUpperCase();
+  return new RegExp(`^[A-Z0-9]{${BOARD_CODE_LENGTH}}$`).test(chars) ? [...chars] : emptyCode();
+}
+
 /** Board code entry: four boxes and 'Submit & Join Lobby'. */
 export function BoardCodeScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const joining = useAppStore(selectRequest('join')).status === 'loading';
-  const [code, setCode] = useState<string[]>(emptyCode);
+  const [searchParams] = useSearchParams();
+  const [code, setCode] = useState<string[]>(() => codeFromLink(searchParams.get('code')));
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event?: FormEvent) => {

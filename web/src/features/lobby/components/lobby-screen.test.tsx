@@ -76,6 +76,35 @@ describe('lobby', () => {
     );
   });
 
+  it('shows who is online, a Show on TV link, and the join QR code to the broker', async () => {
+    seat(1, [player(1, 2, 'Ravi'), player(2, 1, 'Asha')]);
+    renderLobby();
+    await screen.findByRole('list', { name: 'Players' });
+    act(() => useAppStore.getState().applyPresenceEvent({ game_id: 4, online: [2] }));
+    expect(screen.getByRole('img', { name: 'Asha is online' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Ravi is offline' })).toBeInTheDocument();
+    act(() => useAppStore.getState().applyPresenceEvent({ game_id: 4, online: [1, 2] }));
+    expect(screen.getByRole('img', { name: 'Ravi is online' })).toBeInTheDocument();
+    const tv = screen.getByRole('link', { name: 'Show on TV' });
+    expect(tv).toHaveAttribute('href', '/spectate/AB1C');
+    expect(tv).toHaveAttribute('target', '_blank');
+    // /api/config is not answered here: the QR code points at this page's origin
+    expect(
+      await screen.findByRole('img', {
+        name: `QR code to join this board: ${window.location.origin}/showDown?code=AB1C`,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers an investor Show on TV but not the QR code', async () => {
+    seat(2, [player(1, 1, 'Ravi'), player(2, 2, 'Asha')]);
+    renderLobby();
+    await screen.findByRole('list', { name: 'Players' });
+    expect(screen.getByRole('link', { name: 'Show on TV' })).toBeInTheDocument();
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+  });
+
   it('hides Setup Game and Start Game from an investor (role 2)', async () => {
     seat(2, [player(1, 1), player(2, 2)]);
     renderLobby();

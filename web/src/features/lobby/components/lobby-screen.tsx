@@ -15,7 +15,13 @@ import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import { boardJoinUrl } from '@showdown/shared/spectator';
+import { usePublicUrl } from '../../../api/public-url';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { BoardQr } from '../../../components/ui/board-qr';
+import { PresenceDot } from '../../../components/ui/presence-dot';
+import { ShowOnTvButton } from '../../../components/ui/show-on-tv-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
@@ -26,6 +32,7 @@ import {
   selectBoardCode,
   selectFirstPlayer,
   selectGameId,
+  selectOnline,
   selectPlayerId,
   selectPlayers,
   selectRole,
@@ -46,6 +53,8 @@ export function LobbyScreen() {
   const role = useAppStore(selectRole);
   const myPlayerId = useAppStore(selectPlayerId);
   const players = useAppStore(selectPlayers);
+  const online = useAppStore(selectOnline);
+  const publicUrl = usePublicUrl();
   const firstPlayer = useAppStore(selectFirstPlayer);
   const lobbyRequest = useAppStore(selectRequest('lobby'));
   const starting = useAppStore(selectRequest('start')).status === 'loading';
@@ -128,6 +137,15 @@ export function LobbyScreen() {
             </Typography>
           </Typography>
         )}
+        {boardCode && !isInvestorOnly && publicUrl && (
+          <Stack alignItems="center" spacing={1} aria-label="Join by QR code" role="group">
+            <BoardQr url={boardJoinUrl(publicUrl, boardCode)} size={168} />
+            <Typography variant="body2" color="text.secondary">
+              Late joiners: scan to join this board
+            </Typography>
+          </Stack>
+        )}
+        {boardCode && <ShowOnTvButton code={boardCode} size="large" />}
         <Alert severity="info" variant="outlined">
           {LOBBY_HELP}
         </Alert>
@@ -151,7 +169,13 @@ export function LobbyScreen() {
                 }
               >
                 <ListItemAvatar>
-                  <AvatarImage avatarId={player.avatar_id} name={player.username} size={44} />
+                  <Box sx={{ position: 'relative', width: 44 }}>
+                    <AvatarImage avatarId={player.avatar_id} name={player.username} size={44} />
+                    <PresenceDot
+                      online={online.includes(player.player_id)}
+                      name={player.username}
+                    />
+                  </Box>
                 </ListItemAvatar>
                 <ListItemText
                   primary={

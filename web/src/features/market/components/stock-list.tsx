@@ -6,21 +6,34 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { StockEntry } from '@showdown/shared/api';
 import { formatINR } from '@showdown/shared/format';
+import type { PricePoint } from '@showdown/shared/protocol';
 import { CompanyLogo } from '../../../components/ui/company-logo';
+import { PriceSparkline } from '../../../components/ui/price-sparkline';
 
 interface StockListProps {
   stocks: readonly StockEntry[];
+  /** The game's price points: each company gets a sparkline of its own. */
+  history?: readonly PricePoint[];
   /** When given, each stock is a button (brokers open the price update). */
   onSelect?: (stock: StockEntry) => void;
 }
 
-function StockLine({ stock, action }: { stock: StockEntry; action: boolean }) {
+function StockLine({
+  stock,
+  action,
+  history,
+}: {
+  stock: StockEntry;
+  action: boolean;
+  history: readonly PricePoint[];
+}) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: '100%', minWidth: 0 }}>
       <CompanyLogo src={stock.image} name={stock.name} />
       <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap>
         {stock.name}
       </Typography>
+      <PriceSparkline history={history} stockId={stock.stock_id} width={52} height={28} />
       <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
         {formatINR(stock.current_price)}
       </Typography>
@@ -30,7 +43,7 @@ function StockLine({ stock, action }: { stock: StockEntry; action: boolean }) {
 }
 
 /** Every listed company with its logo, name and current price. */
-export function StockList({ stocks, onSelect }: StockListProps) {
+export function StockList({ stocks, history = [], onSelect }: StockListProps) {
   return (
     <List aria-label="Stock prices" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {stocks.map((stock) => (
@@ -46,11 +59,11 @@ export function StockList({ stocks, onSelect }: StockListProps) {
               aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}`}
               sx={{ py: 1.25 }}
             >
-              <StockLine stock={stock} action />
+              <StockLine stock={stock} action history={history} />
             </ListItemButton>
           ) : (
             <Box sx={{ px: 2, py: 1.25, width: '100%' }}>
-              <StockLine stock={stock} action={false} />
+              <StockLine stock={stock} action={false} history={history} />
             </Box>
           )}
         </ListItem>

@@ -81,6 +81,32 @@ describe('StockPricesScreen', () => {
     expect(screen.queryByRole('button', { name: 'Trade Phase' })).not.toBeInTheDocument();
   });
 
+  it("draws each company's price line from the game's history; the broker can Show on TV", async () => {
+    setGame({ role: 1 });
+    act(() => {
+      const game = useAppStore.getState().game!;
+      const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 0, m)).toISOString();
+      useAppStore.setState({
+        game: {
+          ...game,
+          price_history: [
+            { stock_id: 1, price: 450, at: at(0), cause: 'opening' },
+            { stock_id: 5, price: 500000, at: at(0), cause: 'opening' },
+            { stock_id: 1, price: 495, at: at(1), cause: 'update' },
+          ],
+        },
+      });
+    });
+    serve(fake, { [`GET ${API.stocks(7)}`]: () => ok(stocksData()) });
+    open();
+    const list = await screen.findByRole('list', { name: 'Stock prices' });
+    expect(within(list).getByTestId('sparkline-1')).toBeInTheDocument();
+    expect(within(list).getByTestId('sparkline-5')).toBeInTheDocument();
+    const tv = screen.getByRole('link', { name: 'Show on TV' });
+    expect(tv.getAttribute('href')).toMatch(/^\/spectate\/[A-Z0-9]{4}$/);
+    expect(tv).toHaveAttribute('target', '_blank');
+  });
+
   const OPEN_LIST = {
     id: 1,
     game_id: 7,

@@ -14,11 +14,14 @@ import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
+import { ShowOnTvButton } from '../../../components/ui/show-on-tv-button';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useTradeCountdown, type PhaseEnd } from '../../../hooks/use-trade-countdown';
 import { useAppStore } from '../../../stores/app-store';
 import {
+  selectBoardCode,
   selectIsMmExist,
+  selectPriceHistory,
   selectOrderbook,
   selectRole,
   selectSettings,
@@ -42,6 +45,8 @@ export function StockPricesScreen() {
   const isMmExist = useAppStore(selectIsMmExist);
   const orderbookStatus = useAppStore(selectOrderbook);
   const settings = useAppStore(selectSettings);
+  const boardCode = useAppStore(selectBoardCode);
+  const history = useAppStore(selectPriceHistory);
   const { gameId, loading, refresh } = useGameLoad(loadStocks);
   const [confirmPayday, setConfirmPayday] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -154,6 +159,7 @@ export function StockPricesScreen() {
           <Button variant="outlined" onClick={() => void navigate('/market-mayhem')}>
             Market Mayhem
           </Button>
+          {boardCode && <ShowOnTvButton code={boardCode} sx={{ gridColumn: '1 / -1' }} />}
         </Box>
       )}
       {!broker && showsMarketMayhem(role, isMmExist) && (
@@ -170,7 +176,11 @@ export function StockPricesScreen() {
       {loading && stocks.length === 0 ? (
         <Loader label="Loading prices" />
       ) : (
-        <StockList stocks={stocks} onSelect={broker ? openPriceUpdate : undefined} />
+        <StockList
+          stocks={stocks}
+          history={history}
+          onSelect={broker ? openPriceUpdate : undefined}
+        />
       )}
 
       <ConfirmDialog

@@ -73,6 +73,19 @@ describe('PortfolioScreen', () => {
     expect(within(summary).getByText('₹4,30,000.00')).toBeInTheDocument();
   });
 
+  it('charts the allocation of net worth: cash, then each holding worth something', async () => {
+    renderScreen(<PortfolioScreen />, { path: '/portfolio' });
+    const list = await screen.findByRole('list', { name: 'Allocation of net worth' });
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual([
+      'Cash86.3%₹4,30,000',
+      'Tandoor Motors8.5%₹42,300',
+      'Chai Digital5.3%₹26,250',
+    ]);
+  });
+
   it('shows quantity, invested, current price and profit/loss per company', async () => {
     renderScreen(<PortfolioScreen />, { path: '/portfolio' });
     const tandoor = await screen.findByRole('listitem', { name: 'Tandoor Motors' });

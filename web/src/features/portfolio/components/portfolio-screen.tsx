@@ -19,6 +19,7 @@ import { useGameLoad } from '../../../hooks/use-game-load';
 import { useAppStore } from '../../../stores/app-store';
 import { selectPortfolio, selectRole } from '../../../stores/game-selectors';
 import { loadPortfolio } from '../api/portfolio';
+import { AllocationChart } from './allocation-chart';
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -112,6 +113,7 @@ export function PortfolioScreen() {
             />
             <Figure label="Cash" value={formatINR(portfolio.current_balance)} />
           </Paper>
+          <AllocationChart portfolio={portfolio} />
           <List aria-label="Holdings" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
             {portfolio.portfolio_data.map((row) => (
               <HoldingRow key={row.stock_id} row={row} />

@@ -6,17 +6,19 @@ import { AvatarImage } from '../../../components/ui/avatar-image';
 
 const big = (vw: number, min: number) => `max(${min}px, ${vw}vw)`;
 
-/** Podium order: 2nd on the left, 1st in the middle (tallest), 3rd on the right. */
-const STEPS = [
-  { place: 1, height: '12vw', colour: '#c0c7d6' },
-  { place: 0, height: '17vw', colour: '#f5c542' },
-  { place: 2, height: '8vw', colour: '#cd7f32' },
+/** Podium order: 2nd on the left, 1st in the middle, 3rd on the right. */
+const PLACES = [1, 0, 2];
+/** Step height and colour by rank (ties share a rank, so two players may both stand on 1st). */
+const STEP_OF_RANK = [
+  { height: '20vh', colour: '#f5c542' },
+  { height: '14vh', colour: '#c0c7d6' },
+  { height: '9vh', colour: '#cd7f32' },
 ];
 
 /** The end of the game: the top three on a podium, then the full ranking. */
 export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2vw' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1.2vw' }}>
       <Typography component="h1" sx={{ fontSize: big(3.5, 44), fontWeight: 800 }}>
         The Showdown results
       </Typography>
@@ -24,8 +26,9 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
         aria-label="Podium"
         sx={{ display: 'flex', alignItems: 'flex-end', gap: '1.5vw', width: '60vw' }}
       >
-        {STEPS.map(({ place, height, colour }) => {
+        {PLACES.map((place) => {
           const entry = ranking[place];
+          const { height, colour } = STEP_OF_RANK[Math.min((entry?.rank ?? 3) - 1, 2)]!;
           return (
             <Box
               key={place}
@@ -34,7 +37,7 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
             >
               {entry && (
                 <>
-                  <AvatarImage avatarId={entry.avatar_id} name={entry.username} size={96} />
+                  <AvatarImage avatarId={entry.avatar_id} name={entry.username} size={80} />
                   <Typography sx={{ fontSize: big(2, 26), fontWeight: 800, mt: '0.5vw' }}>
                     {entry.username}
                   </Typography>
@@ -48,6 +51,7 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
                   mt: '0.8vw',
                   width: '100%',
                   height,
+                  visibility: entry ? 'visible' : 'hidden',
                   bgcolor: colour,
                   borderRadius: '1vw 1vw 0 0',
                   display: 'grid',

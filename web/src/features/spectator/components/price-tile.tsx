@@ -29,6 +29,10 @@ export function PriceTile({ stock, history }: PriceTileProps) {
   const move = lastMove(history, stock.stock_id);
   const prices = pointsOf(history, stock.stock_id).map((p) => p.price);
   const up = move ? move.percent >= 0 : true;
+  // Scale each line to its own range, so a 3 % move is visible on a ₹1,500 share.
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  const pad = Math.max((high - low) * 0.1, high * 0.01);
   const colour = move ? (up ? UP : DOWN) : '#b7c3dc';
   return (
     <Box
@@ -67,17 +71,17 @@ export function PriceTile({ stock, history }: PriceTileProps) {
       >
         {move ? `${up ? '▲' : '▼'} ${formatSignedPercent(move.percent)}` : 'Opening price'}
       </Typography>
-      <Box sx={{ height: '5vw', minHeight: 48 }} aria-hidden>
-        {prices.length > 1 && (
-          <SparkLineChart
-            data={prices}
-            height={undefined}
-            curve="linear"
-            area
-            color={colour}
-            margin={4}
-          />
-        )}
+      {/* The line repeats what the text says: out of the tab order and the accessibility tree. */}
+      <Box sx={{ height: '4.5vw', minHeight: 40 }} inert>
+        <SparkLineChart
+          // One point (the opening) draws as a flat line.
+          data={prices.length === 1 ? [prices[0]!, prices[0]!] : prices}
+          curve="linear"
+          color={colour}
+          margin={6}
+          yAxis={{ min: low - pad, max: high + pad }}
+          slotProps={{ line: { strokeWidth: 4 } as object }}
+        />
       </Box>
     </Box>
   );

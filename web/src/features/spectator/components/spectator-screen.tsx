@@ -9,11 +9,11 @@ import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { Loader } from '../../../components/ui/loader';
-import { usePublicUrl } from '../api/public-url';
+import { usePublicUrl } from '../../../api/public-url';
 import { usePhaseCountdown } from '../hooks/use-phase-countdown';
 import { useSpectator, type SpectateSource } from '../hooks/use-spectator';
 import type { Announcement, SpectatorStore } from '../spectator-store';
-import { BoardQr } from './board-qr';
+import { BoardQr } from '../../../components/ui/board-qr';
 import { PriceTile } from './price-tile';
 import { Podium } from './podium';
 
@@ -26,9 +26,11 @@ const big = (vw: number, min: number) => `max(${min}px, ${vw}vw)`;
 function PlayerRow({
   player,
   online,
+  compact,
 }: {
   player: SpectatorSnapshot['players'][number];
   online: boolean;
+  compact: boolean;
 }) {
   return (
     <Box
@@ -37,7 +39,7 @@ function PlayerRow({
       sx={{ display: 'flex', alignItems: 'center', gap: '1vw', py: '0.5vw' }}
     >
       <Box sx={{ position: 'relative' }}>
-        <AvatarImage avatarId={player.avatar_id} name={player.username} size={64} />
+        <AvatarImage avatarId={player.avatar_id} name={player.username} size={compact ? 44 : 64} />
         <Box
           role="status"
           aria-label={online ? `${player.username} is online` : `${player.username} is offline`}
@@ -55,10 +57,19 @@ function PlayerRow({
         />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontSize: big(1.6, 22), fontWeight: 700 }} noWrap>
+        <Typography
+          sx={{
+            fontSize: compact ? big(1.1, 16) : big(1.6, 22),
+            fontWeight: 700,
+            maxWidth: '14vw',
+          }}
+          noWrap
+        >
           {player.username}
         </Typography>
-        <Typography sx={{ fontSize: big(1.1, 16), color: 'text.secondary' }}>
+        <Typography
+          sx={{ fontSize: compact ? big(0.8, 13) : big(1.1, 16), color: 'text.secondary' }}
+        >
           {roleLabel(player.role)}
         </Typography>
       </Box>
@@ -66,7 +77,7 @@ function PlayerRow({
   );
 }
 
-function Players({ game, dense = false }: { game: SpectatorSnapshot; dense?: boolean }) {
+function Players({ game, compact = false }: { game: SpectatorSnapshot; compact?: boolean }) {
   const online = new Set(game.online);
   return (
     <Box
@@ -76,13 +87,19 @@ function Players({ game, dense = false }: { game: SpectatorSnapshot; dense?: boo
         listStyle: 'none',
         m: 0,
         p: 0,
-        display: 'grid',
-        gridTemplateColumns: dense ? 'repeat(auto-fill, minmax(16vw, 1fr))' : '1fr',
-        gap: '0.5vw 2vw',
+        display: 'flex',
+        flexDirection: compact ? 'row' : 'column',
+        flexWrap: 'wrap',
+        gap: compact ? '0 1.5vw' : '0.5vw',
       }}
     >
       {game.players.map((p) => (
-        <PlayerRow key={p.player_id} player={p} online={online.has(p.player_id)} />
+        <PlayerRow
+          key={p.player_id}
+          player={p}
+          online={online.has(p.player_id)}
+          compact={compact}
+        />
       ))}
     </Box>
   );
@@ -214,7 +231,7 @@ function RunningView({ game }: { game: SpectatorSnapshot }) {
   const phaseOn = game.game.settings.orderbook_status === ORDERBOOK.ON;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: '1.2vw' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: '2vw', minHeight: '6vw' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: '2vw', minHeight: '5vw' }}>
         {phaseOn ? (
           <PhaseBanner endsAt={game.game.settings.ends_at} />
         ) : (
@@ -246,18 +263,19 @@ function RunningView({ game }: { game: SpectatorSnapshot }) {
           );
         })}
       </Box>
-      <Players game={game} dense />
     </Box>
   );
 }
 
 function Header({ game }: { game: SpectatorSnapshot }) {
   return (
-    <Box component="header" sx={{ display: 'flex', alignItems: 'baseline', gap: '2vw', mb: '1vw' }}>
+    <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: '2vw', mb: '1vw' }}>
       <Typography sx={{ fontSize: big(2, 26), fontWeight: 800, color: 'primary.main' }}>
         The Showdown
       </Typography>
-      <Box sx={{ flex: 1 }} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {game.game.status === GAME_STATUS.RUNNING && <Players game={game} compact />}
+      </Box>
       <Typography sx={{ fontSize: big(1.6, 22), color: 'text.secondary' }}>Board</Typography>
       <Typography
         data-testid="header-code"

@@ -1,6 +1,6 @@
 import { API, type PublicConfigData } from '@showdown/shared/api';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 /** GET /api/config: the origin phones should open (the server's PUBLIC_URL or this origin). */
 export async function fetchPublicUrl(): Promise<string> {
