@@ -36,6 +36,8 @@ export default defineConfig({
           ]
         : []),
       'web',
+      // The benchmark's pure parts (statistics, arguments); the benchmark itself is `npm run bench`.
+      { test: { name: 'bench', root: './scripts/bench', include: ['*.test.ts'] } },
       ...(inBrowser ? ['scripts/e2e'] : []),
     ],
   },
