@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import { Server } from 'socket.io';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { systemClock, type AppContext, type Clock } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { requestLogger } from './http/request-log.ts';
+import { webApp } from './http/web-app.ts';
 import { createSocketPublisher, type ShowdownServer } from './realtime/publisher.ts';
 import { TokenService } from './auth/token-service.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
@@ -40,6 +41,9 @@ export interface Application {
   close(): Promise<void>;
 }
 
+/** How long a dropped socket's missed broadcasts are kept for Connection State Recovery. */
+export const RECOVERY_WINDOW_MS = 30_000;
+
 /** Builds the whole server (REST, Socket.IO, timers) without listening. */
 export async function createApplication(components: ApplicationComponents): Promise<Application> {
   const { config } = components;
@@ -59,7 +63,12 @@ export async function createApplication(components: ApplicationComponents): Prom
   const httpServer = http.createServer(app);
   const io: ShowdownServer = new Server(httpServer, {
     maxHttpBufferSize: 16 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
+    // Short (DESIGN §5): the server buffers every broadcast for this long; a longer gap resyncs
+    // from a snapshot.
+    connectionStateRecovery: {
+      maxDisconnectionDuration: RECOVERY_WINDOW_MS,
+      skipMiddlewares: true,
+    },
     cors: { origin: true, credentials: true },
   });
 
@@ -74,19 +83,7 @@ export async function createApplication(components: ApplicationComponents): Prom
     publisher: createSocketPublisher(io),
   };
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && incoming.length <= 64 ? incoming : crypto.randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-    }),
-  );
+  app.use(requestLogger(logger));
   app.use(express.json({ limit: '16kb' }));
 
   app.get('/healthz', async (_req, res) => {
@@ -111,11 +108,7 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use('/api', notFoundHandler);
 
   const webDist = config.WEB_DIST_DIR;
-  if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-    // Deep links (a reload on /portfolio) get the single-page app.
-    app.get('/{*path}', (_req, res) => res.sendFile(path.join(webDist, 'index.html')));
-  }
+  if (fs.existsSync(path.join(webDist, 'index.html'))) app.use(webApp(webDist));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 

@@ -304,7 +304,7 @@ async function rest(
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(120_000),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
@@ -594,6 +594,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   const fanout = await runFanout('server');
 
   // 3. Orders, every socket still connected: trade phases open, a payday given in every game.
+  await drained(restUrl);
   await inPool(plans, 24, async (plan) => {
     const game = `${restUrl}/api/game/${plan.gameId}`;
     await expectOk('payday', rest(`${game}/payday`, 'PUT', plan.brokerToken));
