@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { Server } from 'socket.io';
+import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
+import { setupWorker } from '@socket.io/sticky';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -29,6 +31,8 @@ export interface ApplicationComponents {
   logger?: Logger;
   clock?: Clock;
   otpSender?: OtpSender;
+  /** A worker of a WORKERS > 1 cluster: the primary owns the port (see cluster.ts). */
+  clusterWorker?: boolean;
 }
 
 export interface Application {
@@ -37,6 +41,8 @@ export interface Application {
   io: ShowdownServer;
   context: AppContext;
   listen(port?: number, host?: string): Promise<AddressInfo>;
+  /** In a cluster worker: take the connections the primary hands over, start the timers. */
+  serveClusterWorker(): Promise<void>;
   /** Graceful: stop accepting, finish in-flight requests, close sockets and the database. */
   close(): Promise<void>;
 }
@@ -73,12 +79,13 @@ export async function createApplication(components: ApplicationComponents): Prom
   });
 
   const secret = await loadJwtSecret(db, config);
+  const tokens = new TokenService(db, secret, clock);
   const context: AppContext = {
     config,
     db,
     logger,
     clock,
-    tokens: new TokenService(db, secret, clock),
+    tokens,
     otpSender: components.otpSender ?? createOtpSender(config, logger),
     publisher: createSocketPublisher(io),
   };
@@ -93,8 +100,15 @@ export async function createApplication(components: ApplicationComponents): Prom
   const redis = config.REDIS_URL
     ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger)
     : undefined;
+  if (!redis && components.clusterWorker) io.adapter(createClusterAdapter());
+  // Other processes (cluster workers, Redis nodes) hear of what only one process saw.
+  const shared = Boolean(redis || components.clusterWorker);
+  if (shared) {
+    tokens.onRevoked = (sessionId) => io.serverSideEmit('session:revoked', sessionId);
+    io.on('session:revoked', (sessionId) => tokens.forgetSession(sessionId));
+  }
   const scheduler = createPhaseScheduler(context, {
-    broadcastScheduled: redis
+    broadcastScheduled: shared
       ? (gameId, endsAt) => io.serverSideEmit('phase:scheduled', gameId, endsAt.toISOString())
       : undefined,
   });
@@ -125,6 +139,10 @@ export async function createApplication(components: ApplicationComponents): Prom
           scheduler.start().then(() => resolve(httpServer.address() as AddressInfo), reject);
         });
       });
+    },
+    async serveClusterWorker() {
+      setupWorker(io as unknown as Parameters<typeof setupWorker>[0]);
+      await scheduler.start();
     },
     close() {
       closing ??= (async () => {

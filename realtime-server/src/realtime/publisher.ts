@@ -21,6 +21,8 @@ export interface GamePublisher {
 /** Between server nodes (through the adapter): a phase one node opened, for the others' timers. */
 export interface InterServerEvents {
   'phase:scheduled': (gameId: number, endsAt: string) => void;
+  /** A session revoked on one process: every other forgets its cached check. */
+  'session:revoked': (sessionId: string) => void;
 }
 
 export interface SocketData {
