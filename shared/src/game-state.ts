@@ -69,86 +69,80 @@ function withPrices(state: GameSnapshot, changes: readonly PriceChange[]): GameS
   return { ...state, stocks, me };
 }
 
+function withPlayer(state: GameSnapshot, player: GameSnapshot['players'][number]): GameSnapshot {
+  const players = [...state.players.filter((p) => p.player_id !== player.player_id), player].sort(
+    (a, b) => a.player_id - b.player_id,
+  );
+  const me =
+    state.me && state.me.player_id === player.player_id
+      ? { ...state.me, role: player.role }
+      : state.me;
+  return { ...state, players, me };
+}
+
+/** One reducer per public event, typed by the event map: each handler gets its own payload. */
+type GameReducers = {
+  [E in GameEventName]: (state: GameSnapshot, event: GameEventPayload<E>) => GameSnapshot;
+};
+
+const reducers: GameReducers = {
+  'lobby:joined': (state, { player }) => withPlayer(state, player),
+  'player:updated': (state, { player }) => withPlayer(state, player),
+  'player:removed': (state, { player_id }) => ({
+    ...state,
+    players: state.players.filter((p) => p.player_id !== player_id),
+    me: state.me?.player_id === player_id ? null : state.me,
+  }),
+  'settings:changed': (state, { settings }) => ({ ...state, game: { ...state.game, settings } }),
+  'game:started': (state, { settings, stocks }) => ({
+    ...state,
+    game: { ...state.game, status: GAME_STATUS.RUNNING, settings },
+    stocks,
+  }),
+  'firstPlayer:picked': (state, { player_id, username }) => ({
+    ...state,
+    game: { ...state.game, first_player: { player_id, username } },
+  }),
+  'price:updated': (state, { stock_id, previous_price, price, percentage }) =>
+    withPrices(state, [{ stock_id, previous_price, price, percentage }]),
+  'phase:started': (state, { ends_at }) => withPhase(state, ORDERBOOK.ON, ends_at),
+  'phase:ended': (state) => withPhase(state, ORDERBOOK.OFF, null),
+  'payday:given': (state, { paydays_given }) => ({
+    ...state,
+    game: { ...state.game, settings: { ...state.game.settings, paydays_given } },
+  }),
+  'mayhem:created': (state, { mayhem }) => ({
+    ...state,
+    mayhem,
+    me: state.me ? { ...state.me, mayhem_responded: false } : state.me,
+  }),
+  'mayhem:responded': (state, { mayhem_id, responses_count }) =>
+    state.mayhem?.id === mayhem_id
+      ? { ...state, mayhem: { ...state.mayhem, responses_count } }
+      : state,
+  'mayhem:averaged': (state, { changes }) => {
+    const repriced = withPrices(state, changes);
+    const me = repriced.me ? { ...repriced.me, mayhem_responded: false } : repriced.me;
+    return { ...repriced, mayhem: null, me };
+  },
+  'game:ended': (state, { ranking }) => {
+    const ended = withPhase(state, ORDERBOOK.OFF, null);
+    return {
+      ...ended,
+      game: { ...ended.game, status: GAME_STATUS.COMPLETED },
+      mayhem: null,
+      ranking,
+    };
+  },
+};
+
 function reduce<E extends GameEventName>(
   state: GameSnapshot,
   name: E,
   payload: GameEventPayload<E>,
 ): GameSnapshot {
-  const e = payload as GameEventPayload<GameEventName> & Record<string, unknown>;
-  switch (name) {
-    case 'lobby:joined':
-    case 'player:updated': {
-      const player = (e as GameEventPayload<'lobby:joined'>).player;
-      const players = [
-        ...state.players.filter((p) => p.player_id !== player.player_id),
-        player,
-      ].sort((a, b) => a.player_id - b.player_id);
-      const me =
-        state.me && state.me.player_id === player.player_id
-          ? { ...state.me, role: player.role }
-          : state.me;
-      return { ...state, players, me };
-    }
-    case 'player:removed': {
-      const { player_id } = e as GameEventPayload<'player:removed'>;
-      const me = state.me?.player_id === player_id ? null : state.me;
-      return { ...state, players: state.players.filter((p) => p.player_id !== player_id), me };
-    }
-    case 'settings:changed':
-      return {
-        ...state,
-        game: { ...state.game, settings: (e as GameEventPayload<'settings:changed'>).settings },
-      };
-    case 'game:started': {
-      const { settings, stocks } = e as GameEventPayload<'game:started'>;
-      return { ...state, game: { ...state.game, status: GAME_STATUS.RUNNING, settings }, stocks };
-    }
-    case 'firstPlayer:picked': {
-      const { player_id, username } = e as GameEventPayload<'firstPlayer:picked'>;
-      return { ...state, game: { ...state.game, first_player: { player_id, username } } };
-    }
-    case 'price:updated': {
-      const { stock_id, previous_price, price, percentage } =
-        e as GameEventPayload<'price:updated'>;
-      return withPrices(state, [{ stock_id, previous_price, price, percentage }]);
-    }
-    case 'phase:started':
-      return withPhase(state, ORDERBOOK.ON, (e as GameEventPayload<'phase:started'>).ends_at);
-    case 'phase:ended':
-      return withPhase(state, ORDERBOOK.OFF, null);
-    case 'payday:given': {
-      const { paydays_given } = e as GameEventPayload<'payday:given'>;
-      return {
-        ...state,
-        game: { ...state.game, settings: { ...state.game.settings, paydays_given } },
-      };
-    }
-    case 'mayhem:created': {
-      const me = state.me ? { ...state.me, mayhem_responded: false } : state.me;
-      return { ...state, mayhem: (e as GameEventPayload<'mayhem:created'>).mayhem, me };
-    }
-    case 'mayhem:responded': {
-      const { mayhem_id, responses_count } = e as GameEventPayload<'mayhem:responded'>;
-      if (!state.mayhem || state.mayhem.id !== mayhem_id) return state;
-      return { ...state, mayhem: { ...state.mayhem, responses_count } };
-    }
-    case 'mayhem:averaged': {
-      const repriced = withPrices(state, (e as GameEventPayload<'mayhem:averaged'>).changes);
-      const me = repriced.me ? { ...repriced.me, mayhem_responded: false } : repriced.me;
-      return { ...repriced, mayhem: null, me };
-    }
-    case 'game:ended': {
-      const ended = withPhase(state, ORDERBOOK.OFF, null);
-      return {
-        ...ended,
-        game: { ...ended.game, status: GAME_STATUS.COMPLETED },
-        mayhem: null,
-        ranking: (e as GameEventPayload<'game:ended'>).ranking,
-      };
-    }
-    default:
-      return state;
-  }
+  const reducer: GameReducers[E] = reducers[name];
+  return reducer(state, payload);
 }
 
 /** Applies one public event to a snapshot, or says it is stale or that events were missed. */

@@ -14,6 +14,7 @@ import { LobbyScreen } from '../src/features/lobby/components/lobby-screen';
 import { AccountDetailsScreen } from '../src/features/profile/components/account-details-screen';
 import { ProfileScreen } from '../src/features/profile/components/profile-screen';
 import { resetAppStore, useAppStore } from '../src/stores/app-store';
+import { gameSnapshot } from './in-game/render-screen';
 import { jsonResponse, ok, renderRoute } from './render';
 
 const user = {
@@ -54,11 +55,7 @@ beforeEach(() => {
   useAppStore.setState({
     user,
     access_token: 'acc',
-    gameId: 4,
-    role: 1,
-    playerId: 1,
-    status: 1,
-    players,
+    game: gameSnapshot({ id: 4, role: 1, playerId: 1, status: 1, players }),
   });
   fetchMock.mockImplementation(async (url) => {
     if (url === API.profile) return jsonResponse(ok(user));

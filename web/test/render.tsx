@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { AppProviders } from '../src/app/provider';
+import { useAppStore } from '../src/stores/app-store';
 
 function LocationProbe() {
   const location = useLocation();
@@ -64,3 +65,24 @@ export const fail = (status: number, code: string, message: string): MockRespons
   status,
   body: { success: false, error: { code, message } },
 });
+
+/** The store after a join answer for `gameId` (seated when playerId and role are given). */
+export function joinedGame(
+  gameId: number,
+  seat: {
+    playerId?: number;
+    role?: 1 | 2 | 3;
+    brokerExists?: boolean;
+    status?: 1 | 2 | 3;
+    boardCode?: string;
+  } = {},
+): void {
+  useAppStore.getState().joinedBoard({
+    game_id: gameId,
+    board_code: seat.boardCode ?? 'AB1C',
+    broker_exists: seat.brokerExists ?? false,
+    role: seat.role ?? null,
+    player_id: seat.playerId ?? null,
+    game_status: seat.status ?? 1,
+  });
+}

@@ -5,6 +5,7 @@ import { Loader } from '../components/ui/loader';
 import { fetchProfile } from '../features/profile/api/profile-api';
 import { useGameSocket } from '../hooks/use-game-socket';
 import { useAppStore } from '../stores/app-store';
+import { selectGameId } from '../stores/game-selectors';
 
 /** Routes anyone may see without a user or a token. */
 const PUBLIC_PATHS = new Set(['/', '/login']);
@@ -35,7 +36,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   const user = useAppStore((s) => s.user);
   const token = useAppStore((s) => s.access_token);
-  const gameId = useAppStore((s) => s.gameId);
+  const gameId = useAppStore(selectGameId);
 
   useEffect(() => {
     if (restored && token) fetchProfile().catch(() => undefined);

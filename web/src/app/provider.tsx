@@ -61,7 +61,7 @@ export function wireApiClient(router: Pick<AppRouter, 'navigate'>): void {
     onTokensRefreshed: (accessToken, refreshToken) =>
       useAppStore.getState().tokensRefreshed(accessToken, refreshToken),
     onGameCompleted: () => {
-      useAppStore.getState().clearGame();
+      // The finished game stays readable (its leaderboard) until the player joins another.
       void router.navigate('/profile', { replace: true });
     },
   });

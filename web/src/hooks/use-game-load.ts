@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../lib/api-client';
 import { resyncGame } from '../lib/socket';
 import { useAppStore } from '../stores/app-store';
+import { selectGameId, selectStatus } from '../stores/game-selectors';
 
 interface GameLoadOptions {
   /** Go to /leaderboard once the game has ended (every in-game screen but the final ones). */
@@ -29,8 +30,8 @@ export function useGameLoad(
   load: (gameId: number) => Promise<unknown>,
   { leaveWhenEnded = true }: GameLoadOptions = {},
 ): GameLoad {
-  const gameId = useAppStore((s) => s.gameId);
-  const status = useAppStore((s) => s.status);
+  const gameId = useAppStore(selectGameId);
+  const status = useAppStore(selectStatus);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [loading, setLoading] = useState(gameId !== null);

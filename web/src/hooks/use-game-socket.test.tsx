@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findNavigatedPath, renderRoute } from '../../test/render';
 import type { GameConnectionOptions } from '../lib/socket';
 import { resetAppStore, useAppStore } from '../stores/app-store';
-import { REMOVED_FROM_GAME, useGameSocket } from './use-game-socket';
+import { provisionalSnapshot } from '../stores/game-data';
+import { selectRanking, selectStatus } from '../stores/game-selectors';
+import { BACK_ONLINE_MS, REMOVED_FROM_GAME, useGameSocket } from './use-game-socket';
 
 const connections: GameConnectionOptions[] = [];
 const disconnect = vi.fn();
@@ -49,12 +51,22 @@ beforeEach(() => {
       avatar_id: 2,
       profile_image: null,
     },
-    gameId: 9,
-    playerId: 2,
+    game: seated(2),
   });
 });
 
 afterEach(() => vi.clearAllMocks());
+
+/** The provisional game a join answer leaves: game 9, my seat or none. */
+function seated(playerId: number | null) {
+  const game = provisionalSnapshot(9, 'AB12');
+  return playerId === null
+    ? game
+    : {
+        ...game,
+        me: { player_id: playerId, role: 2 as const, portfolio: null, mayhem_responded: false },
+      };
+}
 
 function loadGame(options: GameConnectionOptions) {
   act(() =>
@@ -76,19 +88,20 @@ describe('useGameSocket', () => {
     expect(connections).toHaveLength(1);
     expect(connections[0]?.gameId).toBe(9);
     loadGame(connections[0]!);
-    expect(useAppStore.getState()).toMatchObject({ seq: 3, status: 2, playerId: 2 });
+    expect(useAppStore.getState().game).toMatchObject({ seq: 3, game: { status: 2 } });
+    expect(useAppStore.getState().game?.me?.player_id).toBe(2);
   });
 
   it('connects only once I hold a seat', () => {
-    useAppStore.setState({ playerId: null });
+    useAppStore.setState({ game: seated(null) });
     renderRoute(<Shell />, { path: '/join-game/false' });
     expect(connections).toHaveLength(0);
-    act(() => useAppStore.getState().setRole(2, 2));
+    act(() => useAppStore.setState({ game: seated(2) }));
     expect(connections).toHaveLength(1);
   });
 
   it('does not connect without a game', () => {
-    useAppStore.setState({ gameId: null });
+    useAppStore.setState({ game: null });
     renderRoute(<Shell />, { path: '/profile' });
     expect(connections).toHaveLength(0);
   });
@@ -109,7 +122,7 @@ describe('useGameSocket', () => {
     expect(outcome).toBe('removed-self');
     expect(await findNavigatedPath()).toBe('/showDown');
     expect(await screen.findByText(REMOVED_FROM_GAME)).toBeInTheDocument();
-    expect(useAppStore.getState().gameId).toBeNull();
+    expect(useAppStore.getState().game).toBeNull();
     expect(disconnect).toHaveBeenCalled();
   });
 
@@ -121,7 +134,8 @@ describe('useGameSocket', () => {
       options.onEvent('game:ended', { seq: 4, game_id: 9, ranking: [] });
     });
     expect(await findNavigatedPath()).toBe('/leaderboard');
-    expect(useAppStore.getState()).toMatchObject({ status: 3, ranking: [] });
+    expect(selectStatus(useAppStore.getState())).toBe(3);
+    expect(selectRanking(useAppStore.getState())).toEqual([]);
   });
 
   it('a gap is reported back so the connection resyncs', () => {
@@ -129,5 +143,27 @@ describe('useGameSocket', () => {
     const options = connections[0]!;
     loadGame(options);
     expect(options.onEvent('phase:ended', { seq: 6, game_id: 9 })).toBe('gap');
+  });
+});
+
+describe('connection banner state', () => {
+  it('reconnecting, then back online after the resync, then online', () => {
+    vi.useFakeTimers();
+    try {
+      renderRoute(<Shell />, { path: '/stock-prices' });
+      const options = connections[0]!;
+      act(() => options.onStatus?.('connecting'));
+      expect(useAppStore.getState().connection).toBe('connecting');
+      act(() => options.onStatus?.('online'));
+      expect(useAppStore.getState().connection).toBe('online');
+      act(() => options.onStatus?.('reconnecting'));
+      expect(useAppStore.getState().connection).toBe('reconnecting');
+      act(() => options.onStatus?.('online'));
+      expect(useAppStore.getState().connection).toBe('back');
+      act(() => vi.advanceTimersByTime(BACK_ONLINE_MS));
+      expect(useAppStore.getState().connection).toBe('online');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

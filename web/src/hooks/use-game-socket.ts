@@ -2,10 +2,18 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getAccessToken, refreshAccessToken } from '../lib/api-client';
-import { connectGame, setActiveConnection, type EventHandler } from '../lib/socket';
+import {
+  connectGame,
+  setActiveConnection,
+  type ConnectionStatus,
+  type EventHandler,
+} from '../lib/socket';
 import { useAppStore } from '../stores/app-store';
+import { selectGameId, selectPlayerId } from '../stores/game-selectors';
 
 export const REMOVED_FROM_GAME = 'You have been removed from the game.';
+/** How long "Back online" stays after a reconnect's resync. */
+export const BACK_ONLINE_MS = 2500;
 
 /**
  * Keeps the current game live while I hold a seat in a game and a token exists: mounted once in
@@ -14,9 +22,9 @@ export const REMOVED_FROM_GAME = 'You have been removed from the game.';
  * /showDown, the end of the game to /leaderboard.
  */
 export function useGameSocket(): void {
-  const gameId = useAppStore((s) => s.gameId);
+  const gameId = useAppStore(selectGameId);
   // The server lets only seated players into a game room: connect once I have a seat.
-  const seated = useAppStore((s) => s.playerId !== null);
+  const seated = useAppStore((s) => selectPlayerId(s) !== null);
   const signedIn = useAppStore((s) => s.isAuthenticated);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -24,6 +32,7 @@ export function useGameSocket(): void {
   useEffect(() => {
     if (gameId === null || !seated || !signedIn || !getAccessToken()) return;
     const store = useAppStore.getState;
+    let backTimer: number | undefined;
 
     const onEvent: EventHandler = (name, payload) => {
       const outcome = store().applyEvent(name, payload);
@@ -36,17 +45,32 @@ export function useGameSocket(): void {
       return outcome;
     };
 
+    const onStatus = (status: ConnectionStatus) => {
+      const { connection, setConnection } = store();
+      window.clearTimeout(backTimer);
+      if (status === 'online' && connection === 'reconnecting') {
+        setConnection('back');
+        backTimer = window.setTimeout(() => store().setConnection('online'), BACK_ONLINE_MS);
+      } else {
+        setConnection(status);
+      }
+    };
+
     const connection = connectGame({
       gameId,
       getToken: getAccessToken,
       refreshToken: refreshAccessToken,
       onSnapshot: (snapshot) => store().loadSnapshot(snapshot),
       onEvent,
+      onPortfolio: (id, portfolio) => store().applyPortfolioEvent(id, portfolio),
+      onStatus,
     });
     setActiveConnection(connection);
     return () => {
+      window.clearTimeout(backTimer);
       setActiveConnection(null);
       connection.disconnect();
+      store().setConnection('idle');
     };
   }, [gameId, seated, signedIn, navigate, enqueueSnackbar]);
 }

@@ -1,6 +1,7 @@
 import { ORDERBOOK, STORAGE_KEYS } from '@showdown/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../stores/app-store';
+import { selectEndsAt, selectOrderbook } from '../stores/game-selectors';
 
 /** How a running trade phase came to an end on this device. */
 export type PhaseEnd = 'expired' | 'server';
@@ -22,14 +23,14 @@ function rememberExpiry(expiresAt: number | null): void {
 /**
  * The live trade-phase countdown in seconds, from the server's `ends_at` in the store (so every
  * device shows the same time), or null while no phase is on. The expiry is mirrored to
- * localStorage 'timer_expiry'. When the count reaches zero the client switches the orderbook off
- * itself; `onEnded` runs once per phase, with 'expired' for the local zero and 'server' when a
+ * localStorage 'timer_expiry'. At zero the phase counts as over on this device (0 is returned
+ * until the server's `phase:ended` arrives; the store itself is written by the socket only).
+ * `onEnded` runs once per phase, with 'expired' for the local zero and 'server' when a
  * `phase:ended` event arrived first.
  */
 export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | null {
-  const orderbookStatus = useAppStore((s) => s.orderbook_status);
-  const endsAt = useAppStore((s) => s.ends_at);
-  const setOrderbook = useAppStore((s) => s.setOrderbook);
+  const orderbookStatus = useAppStore(selectOrderbook);
+  const endsAt = useAppStore(selectEndsAt);
   const [now, setNow] = useState(() => Date.now());
 
   const parsed = endsAt === null ? Number.NaN : Date.parse(endsAt);
@@ -56,17 +57,18 @@ export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | n
     const tick = () => {
       const current = Date.now();
       setNow(current);
-      if (secondsUntil(expiresAt, current) === 0 && countingRef.current === expiresAt) {
-        countingRef.current = null;
+      if (secondsUntil(expiresAt, current) === 0) {
         window.clearInterval(timer);
-        setOrderbook(ORDERBOOK.OFF, null);
-        onEndedRef.current?.('expired');
+        if (countingRef.current === expiresAt) {
+          countingRef.current = null;
+          onEndedRef.current?.('expired');
+        }
       }
     };
     const timer = window.setInterval(tick, 1000);
     tick();
     return () => window.clearInterval(timer);
-  }, [expiresAt, setOrderbook]);
+  }, [expiresAt]);
 
   return expiresAt === null ? null : secondsUntil(expiresAt, now);
 }

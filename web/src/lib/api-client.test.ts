@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, ok, type MockResponse } from '../../test/render';
 import { wireApiClient } from '../app/provider';
 import { useAppStore } from '../stores/app-store';
+import { provisionalSnapshot } from '../stores/game-data';
 import { api, ApiError, errorMessage, NO_REFRESH_TOKEN, REFRESH_FAILED } from './api-client';
 
 type Handler = (url: string, init: RequestInit) => MockResponse | Promise<MockResponse>;
@@ -243,13 +244,13 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
-  it("'Game already completed.' clears the game and goes to /profile", async () => {
-    useAppStore.setState({ gameId: 4, boardCode: 'AB12' });
+  it("'Game already completed.' goes to /profile and keeps the last game readable", async () => {
+    useAppStore.setState({ game: provisionalSnapshot(4, 'AB12') });
     serve(() => fail(409, 'GAME_COMPLETED', 'Game already completed.'));
     await expect(api.get(API.stocks(4))).rejects.toMatchObject({
       message: 'Game already completed.',
     });
-    expect(useAppStore.getState().gameId).toBeNull();
+    expect(useAppStore.getState().game?.game.id).toBe(4);
     expect(navigate).toHaveBeenCalledWith('/profile', { replace: true });
   });
 });

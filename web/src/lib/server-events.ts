@@ -1,4 +1,4 @@
-import type { ServerEventName } from '@showdown/shared/protocol';
+import type { GameEventName, ServerEventName } from '@showdown/shared/protocol';
 
 /** Every ServerToClientEvents name; `satisfies` makes a new protocol event a compile error here. */
 const EVENTS = {
@@ -20,3 +20,8 @@ const EVENTS = {
 } as const satisfies Record<ServerEventName, true>;
 
 export const SERVER_EVENT_NAMES = Object.keys(EVENTS) as ServerEventName[];
+
+/** The public game events (they carry seq), i.e. every name but the private portfolio update. */
+export const GAME_EVENT_NAMES = SERVER_EVENT_NAMES.filter(
+  (name): name is GameEventName => name !== 'portfolio:updated',
+);

@@ -1,8 +1,10 @@
 import type { GameSettings } from '@showdown/shared/api';
-import type { Ack, GameSnapshot } from '@showdown/shared/protocol';
+import type { GameSnapshot } from '@showdown/shared/protocol';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAppStore, useAppStore } from '../stores/app-store';
-import { connectGame, spectateBoard, type GameSocket, type SocketAuth } from './socket';
+import { FakeSocket } from '../../test/fake-socket';
+import { selectStocks } from '../stores/game-selectors';
+import { connectGame, spectateBoard, type ConnectionStatus } from './socket';
 
 const settings: GameSettings = {
   starting_funds: 500000,
@@ -26,54 +28,6 @@ function snapshot(seq: number, price: number): GameSnapshot {
   };
 }
 
-/** Just enough of a socket.io client socket: records emits and answers acks. */
-class FakeSocket {
-  recovered = false;
-  active = true;
-  auth: SocketAuth;
-  connects = 0;
-  emitted: { event: string; payload: unknown }[] = [];
-  answer: (event: string) => Ack<GameSnapshot> = () => ({ data: snapshot(5, 100) });
-  private listeners = new Map<string, ((payload: unknown) => void)[]>();
-
-  constructor(auth: SocketAuth) {
-    this.auth = auth;
-  }
-
-  on(event: string, listener: (payload: unknown) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-
-  timeout() {
-    return {
-      emit: (event: string, payload: unknown, ack: (err: Error | null, res: unknown) => void) => {
-        this.emitted.push({ event, payload });
-        const res = this.answer(event);
-        queueMicrotask(() => ack(null, res));
-      },
-    };
-  }
-
-  connect() {
-    this.connects += 1;
-    this.fire('connect');
-    return this;
-  }
-
-  disconnect() {
-    return this;
-  }
-
-  fire(event: string, payload?: unknown) {
-    for (const listener of this.listeners.get(event) ?? []) listener(payload);
-  }
-
-  commands() {
-    return this.emitted.map((e) => e.event);
-  }
-}
-
 const price = (seq: number, value: number) => ({
   seq,
   game_id: 9,
@@ -85,23 +39,26 @@ const price = (seq: number, value: number) => ({
 
 function open(refreshToken = vi.fn(async () => 'new-token')) {
   let fake: FakeSocket | undefined;
+  const statuses: ConnectionStatus[] = [];
   const connection = connectGame({
     gameId: 9,
     getToken: () => localStorage.getItem('access_token'),
     refreshToken,
     onSnapshot: (s) => useAppStore.getState().loadSnapshot(s),
     onEvent: (name, payload) => useAppStore.getState().applyEvent(name, payload),
+    onPortfolio: (gameId, portfolio) =>
+      useAppStore.getState().applyPortfolioEvent(gameId, portfolio),
+    onStatus: (status) => statuses.push(status),
     createSocket: (auth) => {
-      fake = new FakeSocket(auth);
-      return fake as unknown as GameSocket;
+      fake = new FakeSocket(auth, () => ({ data: snapshot(5, 100) }));
+      return fake.asSocket();
     },
   });
-  return { connection, socket: fake!, refreshToken };
+  return { connection, socket: fake!, refreshToken, statuses };
 }
 
 beforeEach(() => {
   resetAppStore();
-  useAppStore.setState({ gameId: 9 });
   localStorage.setItem('access_token', 'tok');
 });
 
@@ -109,8 +66,8 @@ describe('game connection', () => {
   it('joins the game on connect and loads the snapshot', async () => {
     const { socket } = open();
     expect(socket.emitted).toEqual([{ event: 'game:join', payload: { game_id: 9 } }]);
-    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(5));
-    expect(useAppStore.getState().stocks[0]?.current_price).toBe(100);
+    await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(5));
+    expect(selectStocks(useAppStore.getState())[0]?.current_price).toBe(100);
   });
 
   it('sends the current access token in the handshake', () => {
@@ -122,22 +79,22 @@ describe('game connection', () => {
 
   it('applies events in order and asks for a resync on a seq gap', async () => {
     const { socket } = open();
-    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(5));
+    await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(5));
     socket.fire('price:updated', price(6, 110));
-    expect(useAppStore.getState().stocks[0]?.current_price).toBe(110);
+    expect(selectStocks(useAppStore.getState())[0]?.current_price).toBe(110);
     expect(socket.commands()).toEqual(['game:join']);
 
     socket.answer = () => ({ data: snapshot(8, 130) });
     socket.fire('price:updated', price(8, 999));
     expect(socket.commands()).toEqual(['game:join', 'game:resync']);
     expect(socket.emitted[1]?.payload).toEqual({ game_id: 9 });
-    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(8));
-    expect(useAppStore.getState().stocks[0]?.current_price).toBe(130);
+    await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(8));
+    expect(selectStocks(useAppStore.getState())[0]?.current_price).toBe(130);
   });
 
   it('sends one resync at a time however many gapped events arrive', async () => {
     const { socket } = open();
-    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(5));
+    await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(5));
     socket.fire('price:updated', price(9, 1));
     socket.fire('price:updated', price(10, 2));
     expect(socket.commands().filter((c) => c === 'game:resync')).toHaveLength(1);
@@ -145,7 +102,7 @@ describe('game connection', () => {
 
   it('resyncs after a reconnect without recovery, not after a recovered one', async () => {
     const { socket } = open();
-    await vi.waitFor(() => expect(useAppStore.getState().seq).toBe(5));
+    await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(5));
     socket.recovered = true;
     socket.fire('connect');
     expect(socket.commands()).toEqual(['game:join']);
@@ -170,11 +127,50 @@ describe('game connection', () => {
   });
 });
 
+describe('connection status', () => {
+  it('is connecting, online after the join snapshot, reconnecting when the socket drops', async () => {
+    const { socket, statuses } = open();
+    await vi.waitFor(() => expect(statuses).toEqual(['connecting', 'online']));
+    socket.fire('disconnect', 'transport close');
+    expect(statuses.at(-1)).toBe('reconnecting');
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(statuses.at(-1)).toBe('reconnecting');
+    socket.fire('connect');
+    // Online again only once the resync's snapshot is in.
+    expect(statuses.at(-1)).toBe('reconnecting');
+    await vi.waitFor(() => expect(statuses.at(-1)).toBe('online'));
+  });
+
+  it('leaving the game on purpose is not a lost connection', () => {
+    const { socket, statuses } = open();
+    socket.fire('disconnect', 'io client disconnect');
+    expect(statuses).not.toContain('reconnecting');
+  });
+
+  it('routes my private portfolio update to its own handler', async () => {
+    const { socket } = open();
+    await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(5));
+    useAppStore.getState().loadSnapshot({
+      ...snapshot(5, 100),
+      me: { player_id: 2, role: 2, portfolio: null, mayhem_responded: false },
+    });
+    const portfolio = {
+      portfolio_data: [],
+      total_balance: 1,
+      total_profit_loss: '0.00',
+      current_balance: 1,
+      orderbook_status: 0 as const,
+      ends_at: null,
+    };
+    socket.fire('portfolio:updated', { game_id: 9, portfolio });
+    expect(useAppStore.getState().game?.me?.portfolio).toEqual(portfolio);
+  });
+});
+
 describe('spectating', () => {
   it('connects without a token, spectates the board code and follows events', async () => {
     let fake: FakeSocket | undefined;
     const snapshots: GameSnapshot[] = [];
-    useAppStore.setState({ gameId: null });
     spectateBoard({
       code: ' ab12 ',
       onSnapshot: (s) => {
@@ -183,8 +179,8 @@ describe('spectating', () => {
       },
       onEvent: (name, payload) => useAppStore.getState().applyEvent(name, payload),
       createSocket: (auth) => {
-        fake = new FakeSocket(auth);
-        return fake as unknown as GameSocket;
+        fake = new FakeSocket(auth, () => ({ data: snapshot(5, 100) }));
+        return fake.asSocket();
       },
     });
     const seen: unknown[] = [];
@@ -193,7 +189,7 @@ describe('spectating', () => {
     expect(fake!.emitted).toEqual([{ event: 'board:spectate', payload: { code: 'AB12' } }]);
     await vi.waitFor(() => expect(snapshots).toHaveLength(1));
     fake!.fire('price:updated', price(6, 120));
-    expect(useAppStore.getState().stocks[0]?.current_price).toBe(120);
+    expect(selectStocks(useAppStore.getState())[0]?.current_price).toBe(120);
     fake!.fire('price:updated', price(9, 1));
     expect(fake!.commands()).toEqual(['board:spectate', 'board:spectate']);
   });

@@ -8,14 +8,16 @@
  * - connect_error TOKEN_EXPIRED: refresh the access token and connect again.
  * - spectators connect without a token and send 'board:spectate'.
  */
-import { SERVER_EVENT_NAMES } from './server-events';
+import { GAME_EVENT_NAMES } from './server-events';
 import type {
   Ack,
   ClientToServerEvents,
+  GameEventName,
+  GameEventPayload,
   GameSnapshot,
-  ServerEventName,
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
+import type { Portfolio } from '@showdown/shared/api';
 import { CONNECT_ERROR, PROTOCOL_VERSION } from '@showdown/shared/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { env } from '../config/env';
@@ -35,17 +37,24 @@ export type EventResult =
   /** I was removed from the game: the game state was cleared. */
   | 'removed-self';
 
-export type EventHandler = <E extends ServerEventName>(
+export type EventHandler = <E extends GameEventName>(
   name: E,
-  payload: Parameters<ServerToClientEvents[E]>[0],
+  payload: GameEventPayload<E>,
 ) => EventResult;
+
+/** What the connection is doing, for the "Reconnecting…" banner. */
+export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting';
 
 const ACK_TIMEOUT_MS = 10_000;
 
 export interface ConnectionHandlers {
   onSnapshot: (snapshot: GameSnapshot) => void;
-  /** Applies one event; returning 'gap' asks for a snapshot. */
+  /** Applies one public event; returning 'gap' asks for a snapshot. */
   onEvent: EventHandler;
+  /** My private portfolio update (seated players only). */
+  onPortfolio?: (gameId: number, portfolio: Portfolio) => void;
+  /** The socket went down, or is back with the game's state resynced. */
+  onStatus?: (status: ConnectionStatus) => void;
   /** A join/resync/spectate refusal, a handshake refusal or a failed token refresh. */
   onError?: (message: string, code?: string) => void;
 }
@@ -91,7 +100,10 @@ function requestSnapshot(
     const done = (error: Error | null, answer?: Ack<GameSnapshot>) => {
       if (error || !answer) handlers.onError?.(error?.message ?? 'No answer from the server');
       else if ('error' in answer) handlers.onError?.(answer.error.message, answer.error.code);
-      else handlers.onSnapshot(answer.data);
+      else {
+        handlers.onSnapshot(answer.data);
+        handlers.onStatus?.('online');
+      }
       resolve();
     };
     const timed = socket.timeout(ACK_TIMEOUT_MS);
@@ -101,12 +113,19 @@ function requestSnapshot(
 }
 
 function listen(socket: GameSocket, handlers: ConnectionHandlers, onGap: () => void): void {
-  for (const name of SERVER_EVENT_NAMES) {
+  for (const name of GAME_EVENT_NAMES) {
     // One generic listener per event name; the payload type follows the name.
     (socket.on as (event: string, listener: (payload: never) => void) => void)(name, (payload) => {
       if (handlers.onEvent(name, payload) === 'gap') onGap();
     });
   }
+  socket.on('portfolio:updated', ({ game_id, portfolio }) =>
+    handlers.onPortfolio?.(game_id, portfolio),
+  );
+  socket.on('disconnect', (reason) => {
+    // Our own disconnect (leaving the game) is not a lost connection.
+    if (reason !== 'io client disconnect') handlers.onStatus?.('reconnecting');
+  });
 }
 
 /** Connects to one game as a seated player and keeps the state in sync. */
@@ -138,7 +157,8 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
     }
     // A recovered session replayed the missed events and kept the room; otherwise resync
     // (which also re-enters the game room).
-    if (!socket.recovered) void resync();
+    if (socket.recovered) options.onStatus?.('online');
+    else void resync();
   });
 
   socket.on('connect_error', (error) => {
@@ -155,10 +175,12 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
       );
       return;
     }
-    if (!socket.active) options.onError?.(error.message);
+    if (socket.active) options.onStatus?.('reconnecting');
+    else options.onError?.(error.message);
   });
 
   listen(socket, options, () => void resync());
+  options.onStatus?.('connecting');
   socket.connect();
 
   return {

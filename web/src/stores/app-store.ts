@@ -1,15 +1,15 @@
 /**
- * The one bound store (zustand slices pattern): auth, game, portfolio and request state,
- * wrapped once in persist(immer(…)). Only what must survive a reload is persisted under 'root'.
+ * The one bound store (zustand slices pattern): auth, game, request and client state, wrapped
+ * once in persist(immer(…)). Only what must survive a reload is persisted under 'root'.
  */
 import { STORAGE_KEYS } from '@showdown/shared/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { immer } from 'zustand/middleware/immer';
 import { createAuthSlice, initialAuthData } from './auth-slice';
+import { createClientSlice, initialClientData } from './client-slice';
 import { initialGameData } from './game-data';
 import { createGameSlice } from './game-slice';
-import { createPortfolioSlice, initialPortfolioData } from './portfolio-slice';
 import {
   createRequestSlice,
   initialRequestData,
@@ -20,27 +20,30 @@ import type { AppState } from './types';
 
 export type { AppState } from './types';
 
-export type PersistedState = Pick<AppState, 'user' | 'gameId' | 'role' | 'playerId' | 'boardCode'>;
+export type PersistedState = Pick<AppState, 'user' | 'game' | 'soundOn'>;
 
 export const useAppStore = create<AppState>()(
   persist(
     immer((...a) => ({
       ...createAuthSlice(...a),
       ...createGameSlice(...a),
-      ...createPortfolioSlice(...a),
       ...createRequestSlice(...a),
+      ...createClientSlice(...a),
     })),
     {
       name: STORAGE_KEYS.STATE,
-      version: 1,
+      // 2: the game is the shared GameSnapshot (1 kept flat copies of its fields).
+      version: 2,
       storage: createJSONStorage(() => localStorage),
       partialize: (state): PersistedState => ({
         user: state.user,
-        gameId: state.gameId,
-        role: state.role,
-        playerId: state.playerId,
-        boardCode: state.boardCode,
+        game: state.game,
+        soundOn: state.soundOn,
       }),
+      migrate: (persisted, version) => {
+        const old = (persisted ?? {}) as Partial<PersistedState>;
+        return version < 2 ? { user: old.user ?? null } : old;
+      },
     },
   ),
 );
@@ -53,8 +56,8 @@ export function resetAppStore(): void {
   useAppStore.setState({
     ...initialAuthData(),
     ...initialGameData(),
-    ...initialPortfolioData(),
     ...initialRequestData(),
+    ...initialClientData(),
   });
 }
 

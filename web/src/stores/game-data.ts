@@ -1,69 +1,70 @@
-import type {
-  FirstPlayer,
-  GameSettings,
-  PublicPlayer,
-  RankingEntry,
-  StockEntry,
-} from '@showdown/shared/api';
+import type { TransactionEntry } from '@showdown/shared/api';
 import type { AvatarOption } from '@showdown/shared/catalogue';
-import { ROLE, type GameStatus, type OrderbookStatus, type Role } from '@showdown/shared/constants';
-import type { PublicMayhem } from '@showdown/shared/protocol';
+import {
+  GAME_STATUS,
+  PAYDAY_INCREMENT_DEFAULT,
+  PAYDAYS_PER_GAME,
+  STARTING_FUNDS_DEFAULT,
+  TRADE_PHASE_DURATION_DEFAULT,
+} from '@showdown/shared/constants';
+import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 
+/**
+ * The game part of the store (DESIGN §5b). `game` is the shared `GameSnapshot` itself: the
+ * server's snapshot (game:join / game:resync) advanced by the shared reducer, event by event in
+ * seq order. Everything else here is client-only.
+ */
 export interface GameData {
-  gameId: number | null;
-  boardCode: string | null;
-  status: GameStatus | null;
-  /** Own role in the current game. */
-  role: Role | null;
-  /** Own player id in the current game. */
-  playerId: number | null;
-  players: PublicPlayer[];
-  settings: GameSettings | null;
-  stocks: StockEntry[];
-  /** Last applied event counter; null until a snapshot arrived. */
-  seq: number | null;
-  firstPlayer: FirstPlayer | null;
-  mayhem: PublicMayhem | null;
-  /** Whether I already answered the open mayhem list. */
-  mayhemResponded: boolean;
-  /** 1 while a mayhem list is open and I have not responded (SPEC's is_mm_exist flag). */
-  isMmExist: 0 | 1;
-  ranking: RankingEntry[] | null;
-  orderbook_status: OrderbookStatus;
-  /** ISO time the open trade phase ends. */
-  ends_at: string | null;
-  brokerExists: boolean;
+  game: GameSnapshot | null;
+  /** broker_exists of the join answer: a newcomer is not seated and cannot read the lobby yet. */
+  joinBrokerExists: boolean;
   /** Avatars still free in this game (GET /api/game/{id}/avatars). */
   avatars: AvatarOption[];
+  /** My history, newest first (GET /api/game/{id}/transactions, paged). */
+  transactions: TransactionEntry[];
+  /** Whether the history has older pages to load. */
+  transactionsMore: boolean;
 }
 
 export const initialGameData = (): GameData => ({
-  gameId: null,
-  boardCode: null,
-  status: null,
-  role: null,
-  playerId: null,
-  players: [],
-  settings: null,
-  stocks: [],
-  seq: null,
-  firstPlayer: null,
-  mayhem: null,
-  mayhemResponded: false,
-  isMmExist: 0,
-  ranking: null,
-  orderbook_status: 0,
-  ends_at: null,
-  brokerExists: false,
+  game: null,
+  joinBrokerExists: false,
   avatars: [],
+  transactions: [],
+  transactionsMore: false,
 });
+
+/**
+ * The game before its first socket snapshot: REST answers fill it in (seq 0, so the socket's
+ * snapshot, always newer, replaces it whole).
+ */
+export function provisionalSnapshot(gameId: number, boardCode = ''): GameSnapshot {
+  return {
+    seq: 0,
+    game: {
+      id: gameId,
+      board_code: boardCode,
+      status: GAME_STATUS.LOBBY,
+      settings: {
+        starting_funds: STARTING_FUNDS_DEFAULT,
+        payday_increment: PAYDAY_INCREMENT_DEFAULT,
+        trade_phase_duration: TRADE_PHASE_DURATION_DEFAULT,
+        orderbook_status: 0,
+        ends_at: null,
+        paydays_given: 0,
+        paydays_total: PAYDAYS_PER_GAME,
+      },
+      first_player: null,
+    },
+    players: [],
+    stocks: [],
+    mayhem: null,
+    ranking: null,
+    me: null,
+  };
+}
 
 /** SPEC's is_mm_exist: 1 while a mayhem list is open and I have not answered it. */
 export function mayhemFlag(mayhem: PublicMayhem | null, responded: boolean): 0 | 1 {
   return mayhem?.status === 'open' && !responded ? 1 : 0;
-}
-
-/** SPEC §4: a broker exists when any player has a role other than investor. */
-export function hasBroker(players: readonly PublicPlayer[]): boolean {
-  return players.some((p) => p.role !== ROLE.INVESTOR);
 }

@@ -1,146 +1,130 @@
-import type {
-  FirstPlayer,
-  GameSettings,
-  JoinGameData,
-  LobbyData,
-  RankingEntry,
-  StocksData,
-} from '@showdown/shared/api';
+import { applyGameEvent, applyPortfolio } from '@showdown/shared/game-state';
+import type { JoinGameData, Portfolio, TransactionEntry } from '@showdown/shared/api';
 import type { AvatarOption } from '@showdown/shared/catalogue';
-import type { GameStatus, OrderbookStatus, Role } from '@showdown/shared/constants';
-import type { GameSnapshot, PublicMayhem, ServerEventName } from '@showdown/shared/protocol';
+import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
 import type { EventResult } from '../lib/socket';
-import { hasBroker, initialGameData, mayhemFlag, type GameData } from './game-data';
-import { applyGameEvent, applySnapshot, type ServerEventPayload } from './game-events';
+import { initialGameData, provisionalSnapshot, type GameData } from './game-data';
 import type { SliceCreator } from './types';
 
+export type GameRecipe = (game: GameSnapshot) => GameSnapshot;
+
 export interface GameSlice extends GameData {
+  /** The join answer: the game I am in (a new one clears the old one) and my seat, if any. */
   joinedBoard: (join: JoinGameData) => void;
-  setLobby: (lobby: LobbyData) => void;
-  setRole: (role: Role, playerId?: number | null) => void;
-  setSettings: (settings: GameSettings) => void;
-  setStocks: (data: StocksData) => void;
-  /** Replaces one stock's price (price update answer). */
-  setStockPrice: (stockId: number, price: number) => void;
-  setOrderbook: (status: OrderbookStatus, endsAt: string | null) => void;
-  setGameStatus: (status: GameStatus) => void;
-  setAvatars: (avatars: AvatarOption[]) => void;
-  setMayhem: (mayhem: PublicMayhem | null, responded: boolean) => void;
-  setRanking: (ranking: RankingEntry[]) => void;
-  setFirstPlayer: (firstPlayer: FirstPlayer | null) => void;
+  /**
+   * The seq this device holds for `gameId` (null: none yet). A REST call captures it when it is
+   * sent and hands it to `applyAnswer`.
+   */
+  seqFor: (gameId: number) => number | null;
+  /**
+   * Applies a REST answer to the game only if it is newer than what the device shows. Answers
+   * carry no seq, so "newer" means: no socket snapshot or event was applied since the request was
+   * sent (`sentAt`). Otherwise the socket already delivered a later state and the answer is
+   * dropped; the event of the call's own change follows on the socket. Returns whether it applied.
+   */
+  applyAnswer: (gameId: number, sentAt: number | null, recipe: GameRecipe) => boolean;
+  /** A full snapshot from game:join / game:resync: replaces the game. */
   loadSnapshot: (snapshot: GameSnapshot) => void;
-  /** Applies one socket event; the outcome tells the caller to resync on a gap. */
-  applyEvent: <E extends ServerEventName>(name: E, payload: ServerEventPayload<E>) => EventResult;
+  /** One public event, in seq order through the shared reducer; the result asks for a resync. */
+  applyEvent: <E extends GameEventName>(name: E, payload: GameEventPayload<E>) => EventResult;
+  /** My private portfolio update (after a trade, payday or price change). */
+  applyPortfolioEvent: (gameId: number, portfolio: Portfolio) => void;
+  setAvatars: (avatars: AvatarOption[]) => void;
+  setTransactions: (entries: TransactionEntry[], more: boolean, append: boolean) => void;
   clearGame: () => void;
 }
 
-export const createGameSlice: SliceCreator<GameSlice> = (set) => ({
+export const createGameSlice: SliceCreator<GameSlice> = (set, get) => ({
   ...initialGameData(),
   joinedBoard: (join) =>
     set((state) => {
-      if (state.gameId !== join.game_id) {
+      const sameGame = state.game?.game.id === join.game_id;
+      if (!sameGame) Object.assign(state, initialGameData());
+      state.joinBrokerExists = join.broker_exists;
+      const base = state.game && sameGame ? state.game : provisionalSnapshot(join.game_id);
+      // A socket snapshot (seq > 0) owns the game; the join answer only seeds a provisional one.
+      if (base.seq > 0) return;
+      state.game = {
+        ...base,
+        game: { ...base.game, board_code: join.board_code, status: join.game_status },
+        me:
+          join.player_id !== null && join.role !== null
+            ? {
+                player_id: join.player_id,
+                role: join.role,
+                portfolio: base.me?.portfolio ?? null,
+                mayhem_responded: base.me?.mayhem_responded ?? false,
+              }
+            : base.me,
+      };
+    }),
+  seqFor: (gameId) => {
+    const { game } = get();
+    return game?.game.id === gameId ? game.seq : null;
+  },
+  applyAnswer: (gameId, sentAt, recipe) => {
+    const { game } = get();
+    const current = game?.game.id === gameId ? game : null;
+    if ((current?.seq ?? null) !== sentAt) return false;
+    const next = recipe(current ?? provisionalSnapshot(gameId));
+    set((state) => {
+      if (!current) Object.assign(state, initialGameData());
+      state.game = next;
+    });
+    return true;
+  },
+  loadSnapshot: (snapshot) =>
+    set((state) => {
+      if (state.game?.game.id !== snapshot.game.id) Object.assign(state, initialGameData());
+      state.game = snapshot;
+    }),
+  applyEvent: (name, payload) => {
+    const { game } = get();
+    if (!game || payload.game_id !== game.game.id) return 'ignored';
+    const result = applyGameEvent(game, name, payload);
+    if (result.kind !== 'applied') return result.kind;
+    // Only my own removal takes my seat away: the game is no longer mine to show.
+    if (game.me !== null && result.state.me === null) {
+      set((state) => {
         Object.assign(state, initialGameData());
-        state.portfolio = null;
-        state.transactions = [];
-      }
-      state.gameId = join.game_id;
-      state.boardCode = join.board_code;
-      state.status = join.game_status;
-      state.role = join.role;
-      state.playerId = join.player_id;
-      state.brokerExists = join.broker_exists;
-    }),
-  setLobby: (lobby) =>
+      });
+      return 'removed-self';
+    }
     set((state) => {
-      if (state.gameId !== lobby.game_id) {
-        Object.assign(state, initialGameData());
-        state.portfolio = null;
-        state.transactions = [];
-      }
-      state.gameId = lobby.game_id;
-      state.boardCode = lobby.board_code;
-      state.status = lobby.game_status;
-      state.players = lobby.game_players_data;
-      // Once picked it stays picked; a lobby read older than the live event must not undo it.
-      if (lobby.first_player) state.firstPlayer = lobby.first_player;
-      state.brokerExists = hasBroker(lobby.game_players_data);
-      if (lobby.my_player_id !== null) state.playerId = lobby.my_player_id;
-      if (lobby.my_role !== null) state.role = lobby.my_role;
-    }),
-  setRole: (role, playerId) =>
-    set((state) => {
-      state.role = role;
-      if (playerId !== undefined && playerId !== null) state.playerId = playerId;
-    }),
-  setSettings: (settings) =>
-    set((state) => {
-      state.settings = settings;
-      state.orderbook_status = settings.orderbook_status;
-      state.ends_at = settings.ends_at;
-    }),
-  setStocks: (data) =>
-    set((state) => {
-      state.stocks = data.stocks_data;
-      state.isMmExist = data.is_mm_exist;
-      state.status = data.game_status;
-      state.orderbook_status = data.orderbook_status;
-      state.ends_at = data.ends_at;
-    }),
-  setStockPrice: (stockId, price) =>
-    set((state) => {
-      const stock = state.stocks.find((s) => s.stock_id === stockId);
-      if (stock) stock.current_price = price;
-    }),
-  setOrderbook: (status, endsAt) =>
-    set((state) => {
-      state.orderbook_status = status;
-      state.ends_at = endsAt;
-      if (state.settings) {
-        state.settings.orderbook_status = status;
-        state.settings.ends_at = endsAt;
-      }
-      if (state.portfolio) {
-        state.portfolio.orderbook_status = status;
-        state.portfolio.ends_at = endsAt;
-      }
-    }),
-  setGameStatus: (status) =>
-    set((state) => {
-      state.status = status;
-    }),
+      state.game = result.state;
+    });
+    return 'applied';
+  },
+  applyPortfolioEvent: (gameId, portfolio) => {
+    const { game } = get();
+    if (!game) return;
+    // Read just before a price move, it may arrive just after: valued at the prices shown.
+    const next = applyPortfolio(game, gameId, portfolio);
+    if (next !== game) {
+      set((state) => {
+        state.game = next;
+      });
+    }
+  },
   setAvatars: (avatars) =>
     set((state) => {
       state.avatars = avatars;
     }),
-  setMayhem: (mayhem, responded) =>
+  setTransactions: (entries, more, append) =>
     set((state) => {
-      state.mayhem = mayhem;
-      state.mayhemResponded = responded;
-      state.isMmExist = mayhemFlag(mayhem, responded);
+      if (!append) {
+        state.transactions = entries;
+        state.transactionsMore = more;
+        return;
+      }
+      const known = new Set(state.transactions.map((t) => t.id));
+      const older = entries.filter((t) => !known.has(t.id));
+      state.transactions.push(...older);
+      // A page that adds nothing new is the end, whatever its length.
+      state.transactionsMore = more && older.length > 0;
     }),
-  setRanking: (ranking) =>
-    set((state) => {
-      state.ranking = ranking;
-    }),
-  setFirstPlayer: (firstPlayer) =>
-    set((state) => {
-      state.firstPlayer = firstPlayer;
-    }),
-  loadSnapshot: (snapshot) =>
-    set((state) => {
-      applySnapshot(state, snapshot);
-    }),
-  applyEvent: (name, payload) => {
-    let outcome: EventResult = 'ignored';
-    set((state) => {
-      outcome = applyGameEvent(state, name, payload);
-    });
-    return outcome;
-  },
   clearGame: () =>
     set((state) => {
       Object.assign(state, initialGameData());
-      state.portfolio = null;
-      state.transactions = [];
     }),
 });

@@ -2,7 +2,22 @@
  * Test helpers for the in-game screens: the app's providers around a MemoryRouter, a probe that
  * shows where navigation went, store set-up and a fake api client answering by method and path.
  */
-import type { ApiSuccess } from '@showdown/shared/api';
+import type {
+  ApiSuccess,
+  FirstPlayer,
+  GameSettings,
+  Portfolio,
+  PublicPlayer,
+  RankingEntry,
+  StockEntry,
+} from '@showdown/shared/api';
+import {
+  GAME_STATUS,
+  type GameStatus,
+  type OrderbookStatus,
+  type Role,
+} from '@showdown/shared/constants';
+import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -11,6 +26,7 @@ import type { Mock } from 'vitest';
 import { AppProviders } from '../../src/app/provider';
 import { ApiError } from '../../src/lib/api-client';
 import { resetAppStore, useAppStore, type AppState } from '../../src/stores/app-store';
+import { provisionalSnapshot } from '../../src/stores/game-data';
 
 function LocationProbe() {
   const location = useLocation();
@@ -46,10 +62,63 @@ export async function findLocation(): Promise<string> {
   return (await screen.findByTestId('location')).textContent ?? '';
 }
 
-/** A fresh store holding a running game (id 7) plus the given state. */
-export function setGame(state: Partial<AppState>): void {
+export interface GameSetup {
+  /** The game id; 7 unless given. */
+  id?: number;
+  role?: Role | null;
+  playerId?: number;
+  status?: GameStatus;
+  seq?: number;
+  players?: PublicPlayer[];
+  stocks?: StockEntry[];
+  settings?: Partial<GameSettings>;
+  orderbook_status?: OrderbookStatus;
+  ends_at?: string | null;
+  portfolio?: Portfolio | null;
+  mayhem?: PublicMayhem | null;
+  mayhemResponded?: boolean;
+  ranking?: RankingEntry[] | null;
+  firstPlayer?: FirstPlayer | null;
+}
+
+/** A game snapshot (game id 7, running) as the store holds it, shaped by `setup`. */
+export function gameSnapshot(setup: GameSetup = {}): GameSnapshot {
+  const base = provisionalSnapshot(setup.id ?? 7, 'AB12');
+  const role = setup.role === undefined ? null : setup.role;
+  return {
+    ...base,
+    seq: setup.seq ?? 0,
+    game: {
+      ...base.game,
+      status: setup.status ?? GAME_STATUS.RUNNING,
+      settings: {
+        ...base.game.settings,
+        ...setup.settings,
+        orderbook_status: setup.orderbook_status ?? setup.settings?.orderbook_status ?? 0,
+        ends_at: setup.ends_at ?? setup.settings?.ends_at ?? null,
+      },
+      first_player: setup.firstPlayer ?? null,
+    },
+    players: setup.players ?? [],
+    stocks: setup.stocks ?? [],
+    mayhem: setup.mayhem ?? null,
+    ranking: setup.ranking ?? null,
+    me:
+      role === null
+        ? null
+        : {
+            player_id: setup.playerId ?? 2,
+            role,
+            portfolio: setup.portfolio ?? null,
+            mayhem_responded: setup.mayhemResponded ?? false,
+          },
+  };
+}
+
+/** A fresh store holding a running game (id 7) shaped by `setup`, plus other state. */
+export function setGame(setup: GameSetup = {}, state: Partial<AppState> = {}): void {
   resetAppStore();
-  useAppStore.setState({ gameId: 7, status: 2, ...state });
+  useAppStore.setState({ game: gameSnapshot(setup), ...state });
 }
 
 export type Handler = (body: unknown) => unknown;

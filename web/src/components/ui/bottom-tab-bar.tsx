@@ -9,6 +9,7 @@ import { ROLE, type Role } from '@showdown/shared/constants';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppStore } from '../../stores/app-store';
+import { selectRole } from '../../stores/game-selectors';
 
 interface Tab {
   label: string;
@@ -52,7 +53,7 @@ export function tabsForRole(role: Role | null): readonly Tab[] {
 
 /** The in-game bottom navigation: Market Monitor, Portfolio, Trade Hub, History. */
 export function BottomTabBar() {
-  const role = useAppStore((s) => s.role);
+  const role = useAppStore(selectRole);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   if (!TAB_BAR_PATHS.includes(pathname)) return null;

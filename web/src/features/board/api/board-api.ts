@@ -1,11 +1,13 @@
-import { API, type JoinGameData, type LobbyData, type PublicPlayer } from '@showdown/shared/api';
+import { API, type JoinGameData, type PublicPlayer } from '@showdown/shared/api';
 import type { AvatarOption } from '@showdown/shared/catalogue';
 import { GAME_STATUS, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { api } from '../../../lib/api-client';
 import { resyncGame } from '../../../lib/socket';
 import { useAppStore } from '../../../stores/app-store';
-import { runRequest } from '../../../stores/run-request';
+import { seatInto } from '../../../stores/game-answers';
+import { selectPlayerId } from '../../../stores/game-selectors';
+import { runGameRequest, runRequest } from '../../../stores/run-request';
 
 /** Where a join answer sends the player (SPEC §4 "Game status"). */
 export function routeAfterJoin(data: JoinGameData, message: string | undefined): string {
@@ -25,13 +27,6 @@ export async function joinBoard(code: string): Promise<string> {
   return routeAfterJoin(answer.data, answer.message);
 }
 
-/** GET the lobby (players, status, my seat) into the store. */
-export async function loadLobby(gameId: number): Promise<LobbyData> {
-  const { data } = await runRequest('lobby', () => api.get<LobbyData>(API.lobby(gameId)));
-  useAppStore.getState().setLobby(data);
-  return data;
-}
-
 /** GET /api/game/{id}/avatars: the avatars still free in this game. */
 export async function loadGameAvatars(gameId: number): Promise<AvatarOption[]> {
   const { data } = await runRequest('gameAvatars', () =>
@@ -48,19 +43,25 @@ export async function chooseSeat(
   avatarId: number | null,
   update: boolean,
 ): Promise<string | undefined> {
-  const store = useAppStore.getState();
+  const playerId = selectPlayerId(useAppStore.getState());
   const answer = update
-    ? await runRequest('changeRole', () =>
-        api.post<PublicPlayer>(API.changeRole(gameId), {
-          role,
-          avatar_id: avatarId,
-          player_id: store.playerId,
-        }),
+    ? await runGameRequest(
+        'changeRole',
+        gameId,
+        () =>
+          api.post<PublicPlayer>(API.changeRole(gameId), {
+            role,
+            avatar_id: avatarId,
+            player_id: playerId,
+          }),
+        (player) => seatInto(player, true),
       )
-    : await runRequest('selectRole', () =>
-        api.post<PublicPlayer>(API.selectRole(gameId), { role, avatar_id: avatarId }),
+    : await runGameRequest(
+        'selectRole',
+        gameId,
+        () => api.post<PublicPlayer>(API.selectRole(gameId), { role, avatar_id: avatarId }),
+        (player) => seatInto(player, true),
       );
-  useAppStore.getState().setRole(answer.data.role, answer.data.player_id);
   // The game socket connected at the join, before this seat existed, so the server kept it out
   // of the game room: enter it now, or no live update (a player joining, the start) arrives.
   if (!update) void resyncGame();

@@ -96,14 +96,18 @@ describe('joining', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(API.join);
     expect(JSON.parse(init.body as string)).toEqual({ code: 'AB1C' });
-    expect(useAppStore.getState()).toMatchObject({ gameId: 4, boardCode: 'AB1C', status: 1 });
+    expect(useAppStore.getState().game?.game).toMatchObject({
+      id: 4,
+      board_code: 'AB1C',
+      status: 1,
+    });
   });
 
   it("'User already in this board' in the lobby goes to /showdown-lobby", async () => {
     joinAnswer = ok(join({ role: 1, player_id: 9 }), 'User already in this board');
     await submitCode();
     expect(await findNavigatedPath()).toBe('/showdown-lobby');
-    expect(useAppStore.getState()).toMatchObject({ role: 1, playerId: 9 });
+    expect(useAppStore.getState().game?.me).toMatchObject({ role: 1, player_id: 9 });
   });
 
   it("'User already in this board' on a running game goes to /stock-prices", async () => {

@@ -12,6 +12,7 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
+import { selectGameId, selectRole } from '../../../stores/game-selectors';
 import { chooseSeat, loadGameAvatars } from '../api/board-api';
 
 function roleFromState(state: unknown): Role | null {
@@ -25,8 +26,8 @@ export function ChooseAvatarScreen() {
   const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const update = useParams().update === 'true';
-  const gameId = useAppStore((s) => s.gameId);
-  const storedRole = useAppStore((s) => s.role);
+  const gameId = useAppStore(selectGameId);
+  const storedRole = useAppStore(selectRole);
   const avatars = useAppStore((s) => s.avatars);
   const loading = useAppStore(selectRequest('gameAvatars')).status === 'loading';
   const [selected, setSelected] = useState<number | null>(null);

@@ -3,8 +3,16 @@ import type { Role } from '@showdown/shared/constants';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../test/render';
+import {
+  fail,
+  findNavigatedPath,
+  joinedGame,
+  jsonResponse,
+  ok,
+  renderRoute,
+} from '../../../../test/render';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
+import { selectPlayers } from '../../../stores/game-selectors';
 import { ChooseAvatarScreen } from './choose-avatar-screen';
 import { JoinGameScreen } from './join-game-screen';
 
@@ -62,7 +70,7 @@ const bodyOf = (url: string) =>
 
 describe('choose role', () => {
   it('shows the three roles, the note and the help text', () => {
-    useAppStore.setState({ gameId: 4 });
+    joinedGame(4);
     renderRoute(<JoinGameScreen />, { path: '/join-game/:update', url: '/join-game/false' });
     for (const name of ["I'm Investor", "I'm Broker", "I'm Investor & Broker"]) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
@@ -76,17 +84,17 @@ describe('choose role', () => {
   });
 
   it('on a first join Investor takes the seat at once and goes to the lobby', async () => {
-    useAppStore.setState({ gameId: 4 });
+    joinedGame(4);
     const user = userEvent.setup();
     renderRoute(<JoinGameScreen />, { path: '/join-game/:update', url: '/join-game/false' });
     await user.click(screen.getByRole('button', { name: "I'm Investor" }));
     expect(await findNavigatedPath()).toBe('/showdown-lobby');
     expect(bodyOf(API.selectRole(4))).toEqual({ role: 2, avatar_id: null });
-    expect(useAppStore.getState()).toMatchObject({ role: 2, playerId: 2 });
+    expect(useAppStore.getState().game?.me).toMatchObject({ role: 2, player_id: 2 });
   });
 
   it('on a first join Broker takes the seat at once', async () => {
-    useAppStore.setState({ gameId: 4 });
+    joinedGame(4);
     seatAnswer = ok(player(2, 1), 'Role selected successfully.');
     const user = userEvent.setup();
     renderRoute(<JoinGameScreen />, { path: '/join-game/:update', url: '/join-game/false' });
@@ -96,7 +104,7 @@ describe('choose role', () => {
   });
 
   it("shows the server's refusal of a second broker", async () => {
-    useAppStore.setState({ gameId: 4 });
+    joinedGame(4);
     seatAnswer = fail(409, 'CONFLICT', 'Broker Role already filled');
     const user = userEvent.setup();
     renderRoute(<JoinGameScreen />, { path: '/join-game/:update', url: '/join-game/false' });
@@ -105,7 +113,7 @@ describe('choose role', () => {
   });
 
   it("blocks Investor & Broker with 'Broker Role already filled' when another broker exists", async () => {
-    useAppStore.setState({ gameId: 4, brokerExists: true });
+    joinedGame(4, { brokerExists: true });
     const user = userEvent.setup();
     renderRoute(<JoinGameScreen />, { path: '/join-game/:update', url: '/join-game/false' });
     await user.click(screen.getByRole('button', { name: "I'm Investor & Broker" }));
@@ -115,18 +123,18 @@ describe('choose role', () => {
   });
 
   it('lets the broker themself switch to Investor & Broker (to the avatar step)', async () => {
-    useAppStore.setState({ gameId: 4, playerId: 2, role: 1 });
+    joinedGame(4, { playerId: 2, role: 1 });
     lobbyPlayers = [player(1, 2), player(2, 1)];
     const user = userEvent.setup();
     renderRoute(<JoinGameScreen />, { path: '/join-game/:update', url: '/join-game/true' });
     await screen.findByRole('button', { name: "I'm Investor & Broker" });
-    await vi.waitFor(() => expect(useAppStore.getState().players).toHaveLength(2));
+    await vi.waitFor(() => expect(selectPlayers(useAppStore.getState())).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: "I'm Investor & Broker" }));
     expect(await findNavigatedPath()).toBe('/choose-avatar/true');
   });
 
   it('with update=true every role goes to the avatar step', async () => {
-    useAppStore.setState({ gameId: 4, playerId: 2, role: 2 });
+    joinedGame(4, { playerId: 2, role: 2 });
     lobbyPlayers = [player(1, 1), player(2, 2)];
     const user = userEvent.setup();
     renderRoute(<JoinGameScreen />, { path: '/join-game/:update', url: '/join-game/true' });
@@ -138,7 +146,7 @@ describe('choose role', () => {
 
 describe('choose avatar', () => {
   it('offers the server avatars except id 7 and takes the seat with the chosen one', async () => {
-    useAppStore.setState({ gameId: 4 });
+    joinedGame(4);
     seatAnswer = ok(player(2, 3), 'Role selected successfully.');
     const user = userEvent.setup();
     renderRoute(<ChooseAvatarScreen />, {
@@ -156,7 +164,7 @@ describe('choose avatar', () => {
   });
 
   it('with update=true changes the role of my seat', async () => {
-    useAppStore.setState({ gameId: 4, playerId: 2, role: 2 });
+    joinedGame(4, { playerId: 2, role: 2 });
     seatAnswer = ok(player(2, 2), 'Role updated successfully.');
     const user = userEvent.setup();
     renderRoute(<ChooseAvatarScreen />, {

@@ -12,7 +12,14 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
-import { chooseSeat, loadLobby } from '../api/board-api';
+import {
+  selectBrokerExists,
+  selectGameId,
+  selectPlayerId,
+  selectPlayers,
+} from '../../../stores/game-selectors';
+import { loadLobby } from '../../../api/lobby';
+import { chooseSeat } from '../api/board-api';
 import { BROKER_REQUIRED_NOTE, ONE_BROKER_HELP, ROLE_BUTTONS } from './role-labels';
 
 /**
@@ -23,10 +30,10 @@ export function JoinGameScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const update = useParams().update === 'true';
-  const gameId = useAppStore((s) => s.gameId);
-  const players = useAppStore((s) => s.players);
-  const brokerExists = useAppStore((s) => s.brokerExists);
-  const myPlayerId = useAppStore((s) => s.playerId);
+  const gameId = useAppStore(selectGameId);
+  const players = useAppStore(selectPlayers);
+  const brokerExists = useAppStore(selectBrokerExists);
+  const myPlayerId = useAppStore(selectPlayerId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -9,13 +9,14 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useAppStore } from '../../../stores/app-store';
-import { loadPlayers } from '../api/players';
+import { selectPlayers } from '../../../stores/game-selectors';
+import { loadLobby } from '../../../api/lobby';
 import { roleLabel } from '@showdown/shared/roles';
 
 /** /role: every player's name and role. */
 export function RoleScreen() {
-  const players = useAppStore((s) => s.players);
-  const { loading } = useGameLoad(loadPlayers, { leaveWhenEnded: false });
+  const players = useAppStore(selectPlayers);
+  const { loading } = useGameLoad(loadLobby, { leaveWhenEnded: false });
 
   return (
     <PageLayout title="Player Roles">

@@ -1,21 +1,8 @@
-import {
-  API,
-  type FirstPlayer,
-  type GameSettings,
-  type LobbyData,
-  type SettingsInput,
-} from '@showdown/shared/api';
+import { API, type FirstPlayer, type GameSettings, type SettingsInput } from '@showdown/shared/api';
 import { GAME_STATUS } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
-import { runRequest } from '../../../stores/run-request';
-
-/** GET the lobby (players, status, my seat) into the store. */
-export async function fetchLobby(gameId: number): Promise<LobbyData> {
-  const { data } = await runRequest('lobby', () => api.get<LobbyData>(API.lobby(gameId)));
-  useAppStore.getState().setLobby(data);
-  return data;
-}
+import { firstPlayerInto, settingsInto, statusInto } from '../../../stores/game-answers';
+import { runGameRequest, runRequest } from '../../../stores/run-request';
 
 /** Broker: POST remove-player; returns the server's message. */
 export async function removePlayer(gameId: number, playerId: number): Promise<string | undefined> {
@@ -27,14 +14,22 @@ export async function removePlayer(gameId: number, playerId: number): Promise<st
 
 /** Broker: POST start; the game is running afterwards. */
 export async function startGame(gameId: number): Promise<string | undefined> {
-  const answer = await runRequest('start', () => api.post<unknown>(API.start(gameId)));
-  useAppStore.getState().setGameStatus(GAME_STATUS.RUNNING);
+  const answer = await runGameRequest(
+    'start',
+    gameId,
+    () => api.post<unknown>(API.start(gameId)),
+    () => statusInto(GAME_STATUS.RUNNING),
+  );
   return answer.message;
 }
 
 export async function fetchSettings(gameId: number): Promise<GameSettings> {
-  const { data } = await runRequest('settings', () => api.get<GameSettings>(API.settings(gameId)));
-  useAppStore.getState().setSettings(data);
+  const { data } = await runGameRequest(
+    'settings',
+    gameId,
+    () => api.get<GameSettings>(API.settings(gameId)),
+    settingsInto,
+  );
   return data;
 }
 
@@ -43,18 +38,22 @@ export async function saveSettings(
   gameId: number,
   input: SettingsInput,
 ): Promise<string | undefined> {
-  const answer = await runRequest('saveSettings', () =>
-    api.post<GameSettings>(API.settings(gameId), input),
+  const answer = await runGameRequest(
+    'saveSettings',
+    gameId,
+    () => api.post<GameSettings>(API.settings(gameId), input),
+    settingsInto,
   );
-  useAppStore.getState().setSettings(answer.data);
   return answer.message;
 }
 
 /** Broker's spin: the server picks the first player and tells every device. */
 export async function pickFirstPlayer(gameId: number): Promise<FirstPlayer> {
-  const { data } = await runRequest('firstPlayer', () =>
-    api.post<FirstPlayer>(API.firstPlayer(gameId)),
+  const { data } = await runGameRequest(
+    'firstPlayer',
+    gameId,
+    () => api.post<FirstPlayer>(API.firstPlayer(gameId)),
+    firstPlayerInto,
   );
-  useAppStore.getState().setFirstPlayer(data);
   return data;
 }

@@ -4,7 +4,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../test/render';
+import { gameSnapshot } from '../../../../test/in-game/render-screen';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
+import { selectPlayerId, selectRole } from '../../../stores/game-selectors';
 import { FirstPlayerScreen } from './first-player-screen';
 import { landingRotation, segmentCentre } from './spinner-wheel';
 
@@ -39,8 +41,8 @@ beforeEach(() => {
         game_status: 2,
         game_players_data: players,
         first_player: null,
-        my_player_id: useAppStore.getState().playerId,
-        my_role: useAppStore.getState().role,
+        my_player_id: selectPlayerId(useAppStore.getState()),
+        my_role: selectRole(useAppStore.getState()),
       };
       return jsonResponse(ok(lobby));
     }
@@ -73,7 +75,7 @@ describe('landingRotation', () => {
 
 describe('first player', () => {
   it("the broker's spin asks the server, lands on its pick and then offers Continue", async () => {
-    useAppStore.setState({ gameId: 4, role: 1, playerId: 1, players });
+    useAppStore.setState({ game: gameSnapshot({ id: 4, role: 1, playerId: 1, players }) });
     const user = userEvent.setup();
     renderRoute(<FirstPlayerScreen />, { path: '/first-player' });
     expect(
@@ -91,21 +93,7 @@ describe('first player', () => {
 
   it("an investor's wheel lands on the player from the 'firstPlayer:picked' event", async () => {
     useAppStore.setState({
-      gameId: 4,
-      status: 2,
-      role: 2,
-      playerId: 2,
-      players,
-      seq: 7,
-      settings: {
-        starting_funds: 500000,
-        payday_increment: 100000,
-        trade_phase_duration: 120,
-        orderbook_status: 0,
-        ends_at: null,
-        paydays_given: 0,
-        paydays_total: 3,
-      },
+      game: gameSnapshot({ id: 4, status: 2, role: 2, playerId: 2, players, seq: 7 }),
     });
     renderRoute(<FirstPlayerScreen />, { path: '/first-player' });
     expect(screen.queryByRole('button', { name: 'Spin' })).not.toBeInTheDocument();
@@ -122,7 +110,7 @@ describe('first player', () => {
 
   it('with fewer than 2 players asks to wait for the second player', async () => {
     players = [player(1, 1, 'Broker'), player(2, 2, 'Asha')];
-    useAppStore.setState({ gameId: 4, role: 1, playerId: 1, players });
+    useAppStore.setState({ game: gameSnapshot({ id: 4, role: 1, playerId: 1, players }) });
     renderRoute(<FirstPlayerScreen />, { path: '/first-player' });
     expect(
       await screen.findByText('Please wait for second player to Join the game'),

@@ -9,7 +9,14 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
-import { fetchLobby, pickFirstPlayer } from '../api/lobby-api';
+import {
+  selectFirstPlayer,
+  selectGameId,
+  selectPlayers,
+  selectRole,
+} from '../../../stores/game-selectors';
+import { loadLobby } from '../../../api/lobby';
+import { pickFirstPlayer } from '../api/lobby-api';
 import { landingRotation, SpinnerWheel } from './spinner-wheel';
 import { isBrokerRole } from '@showdown/shared/roles';
 
@@ -20,10 +27,10 @@ import { isBrokerRole } from '@showdown/shared/roles';
 export function FirstPlayerScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const gameId = useAppStore((s) => s.gameId);
-  const role = useAppStore((s) => s.role);
-  const players = useAppStore((s) => s.players);
-  const firstPlayer = useAppStore((s) => s.firstPlayer);
+  const gameId = useAppStore(selectGameId);
+  const role = useAppStore(selectRole);
+  const players = useAppStore(selectPlayers);
+  const firstPlayer = useAppStore(selectFirstPlayer);
   const picking = useAppStore(selectRequest('firstPlayer')).status === 'loading';
   const [rotation, setRotation] = useState(0);
   const [landedOn, setLandedOn] = useState<number | null>(null);
@@ -33,7 +40,7 @@ export function FirstPlayerScreen() {
   const isBroker = isBrokerRole(role);
 
   useEffect(() => {
-    if (gameId !== null) fetchLobby(gameId).catch(() => undefined);
+    if (gameId !== null) loadLobby(gameId).catch(() => undefined);
   }, [gameId]);
 
   useEffect(() => {

@@ -2,8 +2,15 @@ import { API, type GameSettings } from '@showdown/shared/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../test/render';
-import { resetAppStore, useAppStore } from '../../../stores/app-store';
+import {
+  fail,
+  findNavigatedPath,
+  joinedGame,
+  jsonResponse,
+  ok,
+  renderRoute,
+} from '../../../../test/render';
+import { resetAppStore } from '../../../stores/app-store';
 import { GameSetupScreen } from './game-setup-screen';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -22,7 +29,7 @@ let saveAnswer = ok(settings, 'Settings updated successfully.');
 
 beforeEach(() => {
   resetAppStore();
-  useAppStore.setState({ gameId: 4, role: 1, status: 1 });
+  joinedGame(4, { role: 1, playerId: 1 });
   saveAnswer = ok(settings, 'Settings updated successfully.');
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url, init) => {
@@ -41,7 +48,7 @@ const renderSetup = () => renderRoute(<GameSetupScreen />, { path: '/game-setup'
 
 describe('game setup', () => {
   it('is read-only for an investor: no Edit Settings, no Start Game', async () => {
-    useAppStore.setState({ role: 2 });
+    joinedGame(4, { role: 2, playerId: 1 });
     renderSetup();
     const current = await screen.findByLabelText('Current settings');
     expect(await within(current).findByText('₹7,00,000')).toBeInTheDocument();

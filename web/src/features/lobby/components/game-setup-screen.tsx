@@ -27,6 +27,12 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
+import {
+  selectGameId,
+  selectRole,
+  selectSettings,
+  selectStatus,
+} from '../../../stores/game-selectors';
 import { fetchSettings, saveSettings, startGame } from '../api/lobby-api';
 import { isBrokerRole } from '@showdown/shared/roles';
 
@@ -76,11 +82,11 @@ function SettingRow({ label, value }: { label: string; value: string }) {
 export function GameSetupScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const gameId = useAppStore((s) => s.gameId);
-  const settings = useAppStore((s) => s.settings);
-  const status = useAppStore((s) => s.status);
+  const gameId = useAppStore(selectGameId);
+  const settings = useAppStore(selectSettings);
+  const status = useAppStore(selectStatus);
   // Only the broker edits and starts (SPEC §6); an investor who opens the page only reads it.
-  const isBroker = useAppStore((s) => isBrokerRole(s.role));
+  const isBroker = useAppStore((s) => isBrokerRole(selectRole(s)));
   const loading = useAppStore(selectRequest('settings')).status === 'loading';
   const saving = useAppStore(selectRequest('saveSettings')).status === 'loading';
   const starting = useAppStore(selectRequest('start')).status === 'loading';

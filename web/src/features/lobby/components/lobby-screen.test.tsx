@@ -3,7 +3,13 @@ import type { Role } from '@showdown/shared/constants';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../test/render';
+import {
+  findNavigatedPath,
+  joinedGame,
+  jsonResponse,
+  ok,
+  renderRoute,
+} from '../../../../test/render';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
 import { LobbyScreen } from './lobby-screen';
 
@@ -31,7 +37,7 @@ function seat(myRole: Role, players: PublicPlayer[]) {
     my_player_id: 2,
     my_role: myRole,
   };
-  useAppStore.setState({ gameId: 4, boardCode: 'AB1C', status: 1, role: myRole, playerId: 2 });
+  joinedGame(4, { role: myRole, playerId: 2 });
 }
 
 beforeEach(() => {
@@ -136,7 +142,7 @@ describe('lobby', () => {
   it('redirects to /stock-prices when the game is already running', async () => {
     seat(2, [player(1, 1), player(2, 2)]);
     lobby.game_status = 2;
-    useAppStore.setState({ status: 2 });
+    joinedGame(4, { role: 2, playerId: 2, status: 2 });
     renderLobby();
     expect(await findNavigatedPath()).toBe('/stock-prices');
   });
@@ -145,18 +151,10 @@ describe('lobby', () => {
     seat(2, [player(1, 1), player(2, 2)]);
     renderLobby();
     await screen.findByText('Player 1');
-    // the socket's snapshot has arrived: seq and settings
-    useAppStore.setState({
-      seq: 3,
-      settings: {
-        starting_funds: 500000,
-        payday_increment: 100000,
-        trade_phase_duration: 120,
-        orderbook_status: 0,
-        ends_at: null,
-        paydays_given: 0,
-        paydays_total: 3,
-      },
+    // the socket's snapshot has arrived
+    act(() => {
+      const game = useAppStore.getState().game!;
+      useAppStore.getState().loadSnapshot({ ...game, seq: 3 });
     });
     act(() => {
       useAppStore

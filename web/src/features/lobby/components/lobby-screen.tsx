@@ -22,7 +22,17 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { resyncGame } from '../../../lib/socket';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
-import { fetchLobby, removePlayer, startGame } from '../api/lobby-api';
+import {
+  selectBoardCode,
+  selectFirstPlayer,
+  selectGameId,
+  selectPlayerId,
+  selectPlayers,
+  selectRole,
+  selectStatus,
+} from '../../../stores/game-selectors';
+import { loadLobby } from '../../../api/lobby';
+import { removePlayer, startGame } from '../api/lobby-api';
 import { LOBBY_HELP, REMOVE_PLAYER_QUESTION, updateRoleTarget } from './role-text';
 import { roleLabel } from '@showdown/shared/roles';
 
@@ -30,13 +40,13 @@ import { roleLabel } from '@showdown/shared/roles';
 export function LobbyScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const gameId = useAppStore((s) => s.gameId);
-  const boardCode = useAppStore((s) => s.boardCode);
-  const status = useAppStore((s) => s.status);
-  const role = useAppStore((s) => s.role);
-  const myPlayerId = useAppStore((s) => s.playerId);
-  const players = useAppStore((s) => s.players);
-  const firstPlayer = useAppStore((s) => s.firstPlayer);
+  const gameId = useAppStore(selectGameId);
+  const boardCode = useAppStore(selectBoardCode);
+  const status = useAppStore(selectStatus);
+  const role = useAppStore(selectRole);
+  const myPlayerId = useAppStore(selectPlayerId);
+  const players = useAppStore(selectPlayers);
+  const firstPlayer = useAppStore(selectFirstPlayer);
   const lobbyRequest = useAppStore(selectRequest('lobby'));
   const starting = useAppStore(selectRequest('start')).status === 'loading';
   const [removing, setRemoving] = useState<PublicPlayer | null>(null);
@@ -45,7 +55,7 @@ export function LobbyScreen() {
   const refresh = async () => {
     if (gameId === null) return;
     try {
-      await Promise.all([fetchLobby(gameId), resyncGame()]);
+      await Promise.all([loadLobby(gameId), resyncGame()]);
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     }
@@ -53,7 +63,7 @@ export function LobbyScreen() {
 
   useEffect(() => {
     if (gameId === null) return;
-    fetchLobby(gameId).catch((error: unknown) => {
+    loadLobby(gameId).catch((error: unknown) => {
       if (errorMessage(error) === MSG.NOT_IN_GAME)
         void navigate('/join-game/false', { replace: true });
       else enqueueSnackbar(errorMessage(error), { variant: 'error' });

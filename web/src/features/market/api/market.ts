@@ -7,13 +7,17 @@ import {
 } from '@showdown/shared/api';
 import type { OrderbookStatus } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
-import { runRequest } from '../../../stores/run-request';
+import { phaseInto, priceInto, stocksInto } from '../../../stores/game-answers';
+import { runGameRequest, runRequest } from '../../../stores/run-request';
 
 /** GET the game's stocks (prices, is_mm_exist, phase) into the store. */
 export async function loadStocks(gameId: number): Promise<StocksData> {
-  const { data } = await runRequest('stocks', () => api.get<StocksData>(API.stocks(gameId)));
-  useAppStore.getState().setStocks(data);
+  const { data } = await runGameRequest(
+    'stocks',
+    gameId,
+    () => api.get<StocksData>(API.stocks(gameId)),
+    stocksInto,
+  );
   return data;
 }
 
@@ -22,14 +26,16 @@ export async function setTradePhase(
   gameId: number,
   orderbookStatus: OrderbookStatus,
 ): Promise<OrderbookData> {
-  const { data } = await runRequest('orderbook', () =>
-    api.put<OrderbookData>(API.orderbook(gameId), { orderbook_status: orderbookStatus }),
+  const { data } = await runGameRequest(
+    'orderbook',
+    gameId,
+    () => api.put<OrderbookData>(API.orderbook(gameId), { orderbook_status: orderbookStatus }),
+    (answer) => phaseInto(answer.orderbook_status, answer.ends_at),
   );
-  useAppStore.getState().setOrderbook(data.orderbook_status, data.ends_at);
   return data;
 }
 
-/** Broker: credits a payday to every investor, then refreshes the prices. */
+/** Broker: credits a payday to every investor, then refreshes the prices (SPEC §4). */
 export async function givePayday(gameId: number): Promise<void> {
   await runRequest('payday', () => api.put<unknown>(API.payday(gameId)));
   await loadStocks(gameId);
@@ -40,9 +46,11 @@ export async function updateStockPrice(
   gameId: number,
   input: PriceUpdateInput,
 ): Promise<PriceUpdateData> {
-  const { data } = await runRequest('priceUpdate', () =>
-    api.post<PriceUpdateData>(API.stocks(gameId), input),
+  const { data } = await runGameRequest(
+    'priceUpdate',
+    gameId,
+    () => api.post<PriceUpdateData>(API.stocks(gameId), input),
+    (answer) => priceInto(answer.stock_id, answer.updatedPrice),
   );
-  useAppStore.getState().setStockPrice(data.stock_id, data.updatedPrice);
   return data;
 }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import { selectStocks } from '../../../stores/game-selectors';
 import {
   failure,
   findLocation,
@@ -63,8 +64,9 @@ describe('PriceUpdatesScreen keypad', () => {
     setGame({ role: 1, stocks: [lotus] });
   });
 
-  it('shows the chosen stock and a read-only percentage field', () => {
+  it('shows the chosen stock and a read-only percentage field, read from the store', () => {
     open();
+    expect(fake.get).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Lotus Bank' })).toBeInTheDocument();
     expect(screen.getByText('Current price: ₹1,520.00')).toBeInTheDocument();
     expect(percentField()).toHaveAttribute('readonly');
@@ -121,7 +123,7 @@ describe('PriceUpdatesScreen keypad', () => {
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Current price: ₹1,428.80')).toBeInTheDocument();
     expect(posted).toEqual([{ stock_id: 5, operation: '-', value: 6 }]);
-    expect(useAppStore.getState().stocks[0]?.current_price).toBe(1428.8);
+    expect(selectStocks(useAppStore.getState())[0]?.current_price).toBe(1428.8);
     expect(percentField()).toHaveValue('');
   });
 

@@ -11,9 +11,9 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { CompanyLogo } from '../../../components/ui/company-logo';
 import { PageLayout } from '../../../components/ui/page-layout';
-import { useGameLoad } from '../../../hooks/use-game-load';
 import { useAppStore } from '../../../stores/app-store';
-import { loadStocks, updateStockPrice } from '../api/market';
+import { selectGameId, selectRole, selectStocks } from '../../../stores/game-selectors';
+import { updateStockPrice } from '../api/market';
 import { PriceKeypad, type PriceEntry } from './price-keypad';
 
 const ADD_OPERATION = 'Please add operation';
@@ -32,10 +32,11 @@ function stockFromState(state: unknown): StockEntry | null {
 export function PriceUpdatesScreen() {
   const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();
-  const role = useAppStore((s) => s.role);
+  const role = useAppStore(selectRole);
   const chosen = stockFromState(location.state);
-  const live = useAppStore((s) => s.stocks.find((x) => x.stock_id === chosen?.stock_id));
-  const { gameId } = useGameLoad(loadStocks);
+  // The store is fed live by the socket: no extra read of the prices here.
+  const live = useAppStore((s) => selectStocks(s).find((x) => x.stock_id === chosen?.stock_id));
+  const gameId = useAppStore(selectGameId);
   const [busy, setBusy] = useState(false);
   const [round, setRound] = useState(0);
 

@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import { selectOrderbook } from '../../../stores/game-selectors';
 import {
   failure,
   findLocation,
@@ -80,13 +81,24 @@ describe('StockPricesScreen', () => {
     expect(screen.queryByRole('button', { name: 'Trade Phase' })).not.toBeInTheDocument();
   });
 
+  const OPEN_LIST = {
+    id: 1,
+    game_id: 7,
+    status: 'open' as const,
+    stock_ids: [],
+    percentage: [5],
+    responses_count: 0,
+    investors_count: 2,
+  };
+
   it.each<[Role, 0 | 1, boolean]>([
     [1, 0, true],
     [3, 0, true],
     [2, 0, false],
     [2, 1, true],
   ])('role %i with is_mm_exist %i shows Market Mayhem: %s', async (role, flag, shown) => {
-    setGame({ role });
+    // is_mm_exist is 1 while a list is open that I have not answered.
+    setGame({ role, mayhem: flag === 1 ? OPEN_LIST : null });
     serve(fake, { [`GET ${API.stocks(7)}`]: () => ok(stocksData({ is_mm_exist: flag })) });
     open();
     await screen.findByText('₹450.00');
@@ -153,7 +165,7 @@ describe('StockPricesScreen', () => {
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
-  it("counts down to zero, then sets status 0 itself, says 'Trade ended.' and ends the phase", async () => {
+  it("counts down to zero, then says 'Trade ended.' and ends the phase", async () => {
     vi.useFakeTimers({ now: new Date('2030-01-01T10:00:00Z') });
     const endsAt = '2030-01-01T10:00:05.000Z';
     setGame({ role: 3, orderbook_status: 1, ends_at: endsAt });
@@ -179,7 +191,7 @@ describe('StockPricesScreen', () => {
     });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.getByText('Trade ended.')).toBeInTheDocument();
-    expect(useAppStore.getState().orderbook_status).toBe(0);
+    expect(selectOrderbook(useAppStore.getState())).toBe(0);
     expect(puts).toEqual([{ orderbook_status: 0 }]);
     expect(localStorage.getItem('timer_expiry')).toBeNull();
   });
@@ -210,7 +222,7 @@ describe('StockPricesScreen', () => {
     });
     open();
     expect(await screen.findByRole('timer')).toBeInTheDocument();
-    act(() => useAppStore.getState().setOrderbook(0, null));
+    act(() => void useAppStore.getState().applyEvent('phase:ended', { seq: 1, game_id: 7 }));
     expect(await screen.findByText('Trade ended.')).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(fake.put).not.toHaveBeenCalled();

@@ -17,6 +17,13 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useTradeCountdown, type PhaseEnd } from '../../../hooks/use-trade-countdown';
 import { useAppStore } from '../../../stores/app-store';
+import {
+  selectIsMmExist,
+  selectOrderbook,
+  selectRole,
+  selectSettings,
+  selectStocks,
+} from '../../../stores/game-selectors';
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
 import { StockList } from './stock-list';
 import { isBrokerRole } from '@showdown/shared/roles';
@@ -30,11 +37,11 @@ export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean 
 export function StockPricesScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const role = useAppStore((s) => s.role);
-  const stocks = useAppStore((s) => s.stocks);
-  const isMmExist = useAppStore((s) => s.isMmExist);
-  const orderbookStatus = useAppStore((s) => s.orderbook_status);
-  const settings = useAppStore((s) => s.settings);
+  const role = useAppStore(selectRole);
+  const stocks = useAppStore(selectStocks);
+  const isMmExist = useAppStore(selectIsMmExist);
+  const orderbookStatus = useAppStore(selectOrderbook);
+  const settings = useAppStore(selectSettings);
   const { gameId, loading, refresh } = useGameLoad(loadStocks);
   const [confirmPayday, setConfirmPayday] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -86,7 +93,7 @@ export function StockPricesScreen() {
   };
 
   const paydaysLeft = settings ? settings.paydays_total - settings.paydays_given : null;
-  const phaseOn = orderbookStatus === ORDERBOOK.ON;
+  const phaseOn = orderbookStatus === ORDERBOOK.ON && secondsLeft !== 0;
 
   return (
     <PageLayout
@@ -99,7 +106,7 @@ export function StockPricesScreen() {
       }
       footer={<BottomTabBar />}
     >
-      {secondsLeft !== null && (
+      {secondsLeft !== null && secondsLeft > 0 && (
         <Paper
           role="timer"
           aria-label="Trade phase countdown"

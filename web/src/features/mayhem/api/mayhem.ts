@@ -7,30 +7,28 @@ import {
 import { MSG } from '@showdown/shared/messages';
 import { ApiError, api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
-import { runRequest } from '../../../stores/run-request';
-
-function storeMayhem(data: MayhemData | null): void {
-  if (data === null) {
-    useAppStore.getState().setMayhem(null, false);
-    return;
-  }
-  const { responded, my_response: _mine, ...publicMayhem } = data;
-  useAppStore.getState().setMayhem(publicMayhem, responded);
-}
+import { averagedInto, mayhemInto, respondedInto } from '../../../stores/game-answers';
+import { runGameRequest, runRequest } from '../../../stores/run-request';
 
 /**
  * The game's current market mayhem list, or null when the server answers that none exists yet
  * ('Market mayhem history not found, create first.').
  */
 export async function loadMayhem(gameId: number): Promise<MayhemData | null> {
+  const sentAt = useAppStore.getState().seqFor(gameId);
   try {
-    const { data } = await runRequest('mayhem', () => api.get<MayhemData>(API.mayhem(gameId)));
-    storeMayhem(data);
+    const { data } = await runGameRequest(
+      'mayhem',
+      gameId,
+      () => api.get<MayhemData>(API.mayhem(gameId)),
+      mayhemInto,
+    );
     return data;
   } catch (error) {
     if (error instanceof ApiError && error.message === MSG.MAYHEM_NOT_FOUND) {
-      storeMayhem(null);
-      useAppStore.getState().requestSucceeded('mayhem');
+      const store = useAppStore.getState();
+      store.applyAnswer(gameId, sentAt, mayhemInto(null));
+      store.requestSucceeded('mayhem');
       return null;
     }
     throw error;
@@ -48,23 +46,27 @@ export async function createMayhem(
 
 /** Investor: answers the open list with one percentage per chosen company. */
 export async function respondToMayhem(
+  gameId: number,
   mayhemId: number,
   stocks: MayhemResponseItem[],
 ): Promise<void> {
-  await runRequest('mayhemRespond', () =>
-    api.post<unknown>(API.mayhemRespond(mayhemId), { stocks }),
+  await runGameRequest(
+    'mayhemRespond',
+    gameId,
+    () => api.post<unknown>(API.mayhemRespond(mayhemId), { stocks }),
+    () => respondedInto(mayhemId),
   );
-  const { mayhem, setMayhem } = useAppStore.getState();
-  if (mayhem?.id === mayhemId) setMayhem(mayhem, true);
 }
 
 /** Broker: applies the investors' average percentages and closes the list. */
-export async function averageMayhem(mayhemId: number): Promise<string> {
-  const answer = await runRequest('mayhemAverage', () =>
-    api.post<unknown>(API.mayhemAverage(mayhemId)),
+export async function averageMayhem(gameId: number, mayhemId: number): Promise<string> {
+  // The list closes here; the averaged event brings the new prices to every device.
+  const answer = await runGameRequest(
+    'mayhemAverage',
+    gameId,
+    () => api.post<unknown>(API.mayhemAverage(mayhemId)),
+    () => averagedInto(mayhemId),
   );
-  const { mayhem, mayhemResponded, setMayhem } = useAppStore.getState();
-  if (mayhem?.id === mayhemId) setMayhem({ ...mayhem, status: 'closed' }, mayhemResponded);
   return answer.message ?? MSG.MAYHEM_AVERAGED;
 }
 

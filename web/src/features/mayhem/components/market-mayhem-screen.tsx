@@ -10,6 +10,12 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useAppStore } from '../../../stores/app-store';
+import {
+  selectMayhem,
+  selectMayhemResponded,
+  selectRole,
+  selectStocks,
+} from '../../../stores/game-selectors';
 import { loadMayhem } from '../api/mayhem';
 import { MayhemBrokerPanel } from './mayhem-broker-panel';
 import { MayhemResponsePanel } from './mayhem-response-panel';
@@ -19,10 +25,10 @@ type View = 'manage' | 'respond';
 
 /** /market-mayhem: the broker builds and averages lists; investors respond to them. */
 export function MarketMayhemScreen() {
-  const role = useAppStore((s) => s.role);
-  const mayhem = useAppStore((s) => s.mayhem);
-  const responded = useAppStore((s) => s.mayhemResponded);
-  const stocks = useAppStore((s) => s.stocks);
+  const role = useAppStore(selectRole);
+  const mayhem = useAppStore(selectMayhem);
+  const responded = useAppStore(selectMayhemResponded);
+  const stocks = useAppStore(selectStocks);
   const [myResponse, setMyResponse] = useState<MayhemResponseItem[] | null>(null);
   const [view, setView] = useState<View>('manage');
   const [loaded, setLoaded] = useState(false);
@@ -78,6 +84,7 @@ export function MarketMayhemScreen() {
       ) : (
         <MayhemResponsePanel
           key={openList?.id ?? 'none'}
+          gameId={gameId}
           openList={openList}
           responded={responded}
           myResponse={myResponse}

@@ -39,7 +39,7 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
     const average = async () => {
       setBusy(true);
       try {
-        enqueueSnackbar(await averageMayhem(openList.id), { variant: 'success' });
+        enqueueSnackbar(await averageMayhem(gameId, openList.id), { variant: 'success' });
       } catch (error) {
         enqueueSnackbar(mayhemErrorText(errorMessage(error)), { variant: 'error' });
       } finally {

@@ -13,6 +13,7 @@ import { PairList, type Pair } from './pair-list';
 import { PairPickers } from './pair-pickers';
 
 interface MayhemResponsePanelProps {
+  gameId: number;
   openList: PublicMayhem | null;
   responded: boolean;
   /** My answer, when the server sent it. */
@@ -23,7 +24,12 @@ interface MayhemResponsePanelProps {
  * Investor (2, or 3 under 'Your Response'): one step per company — choose a company and a
  * percentage from the list, 'Next' adds it — then 'Submit'.
  */
-export function MayhemResponsePanel({ openList, responded, myResponse }: MayhemResponsePanelProps) {
+export function MayhemResponsePanel({
+  gameId,
+  openList,
+  responded,
+  myResponse,
+}: MayhemResponsePanelProps) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [selections, setSelections] = useState<Pair[]>([]);
@@ -81,6 +87,7 @@ export function MayhemResponsePanel({ openList, responded, myResponse }: MayhemR
     setBusy(true);
     try {
       await respondToMayhem(
+        gameId,
         openList.id,
         selections.map(({ stock_id, percentage: p }) => ({ stock_id, percentage: p })),
       );

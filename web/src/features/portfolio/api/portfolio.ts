@@ -8,32 +8,43 @@ import {
 import { MSG } from '@showdown/shared/messages';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
-import { runRequest } from '../../../stores/run-request';
+import { portfolioInto, stocksInto } from '../../../stores/game-answers';
+import { runGameRequest, runRequest } from '../../../stores/run-request';
+
+/** A history page's size: a shorter page is the last one. */
+export const HISTORY_PAGE = 50;
 
 /** GET my portfolio into the store; it also carries the trade phase. */
 export async function loadPortfolio(gameId: number): Promise<Portfolio> {
-  const { data } = await runRequest('portfolio', () => api.get<Portfolio>(API.portfolio(gameId)));
-  const { setPortfolio, setOrderbook } = useAppStore.getState();
-  setPortfolio(data);
-  setOrderbook(data.orderbook_status, data.ends_at);
+  const { data } = await runGameRequest(
+    'portfolio',
+    gameId,
+    () => api.get<Portfolio>(API.portfolio(gameId)),
+    portfolioInto,
+  );
   return data;
 }
 
-/** The Trade Hub's data: my portfolio and every company's live price. */
+/** The Trade Hub's data: every company's live price and my portfolio. */
 export async function loadTradeHub(gameId: number): Promise<void> {
-  const [stocks] = await Promise.all([
-    runRequest('stocks', () => api.get<StocksData>(API.stocks(gameId))),
-    loadPortfolio(gameId),
-  ]);
-  useAppStore.getState().setStocks(stocks.data);
+  await runGameRequest('stocks', gameId, () => api.get<StocksData>(API.stocks(gameId)), stocksInto);
+  await loadPortfolio(gameId);
 }
 
-/** GET my history into the store. */
-export async function loadTransactions(gameId: number): Promise<TransactionEntry[]> {
-  const { data } = await runRequest('transactions', () =>
-    api.get<TransactionEntry[]>(API.transactions(gameId)),
+/**
+ * GET my history, newest first, one page at a time: the first page replaces the list, `before`
+ * (the last entry's id) loads the next older page.
+ */
+export async function loadTransactions(
+  gameId: number,
+  before?: string,
+): Promise<TransactionEntry[]> {
+  const query = `?${before === undefined ? '' : `before=${encodeURIComponent(before)}&`}limit=${HISTORY_PAGE}`;
+  const { data } = await runRequest(
+    before === undefined ? 'transactions' : 'transactionsMore',
+    () => api.get<TransactionEntry[]>(`${API.transactions(gameId)}${query}`),
   );
-  useAppStore.getState().setTransactions(data);
+  useAppStore.getState().setTransactions(data, data.length >= HISTORY_PAGE, before !== undefined);
   return data;
 }
 
@@ -42,7 +53,11 @@ export async function loadTransactions(gameId: number): Promise<TransactionEntry
  * Resolves to the server's success message.
  */
 export async function placeOrder(gameId: number, order: TradeInput): Promise<string> {
-  const answer = await runRequest('trade', () => api.post<Portfolio>(API.trade(gameId), order));
-  useAppStore.getState().setPortfolio(answer.data);
+  const answer = await runGameRequest(
+    'trade',
+    gameId,
+    () => api.post<Portfolio>(API.trade(gameId), order),
+    portfolioInto,
+  );
   return answer.message ?? MSG.ORDER_OK;
 }

@@ -17,6 +17,7 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useAppStore } from '../../../stores/app-store';
+import { selectPortfolio, selectRole } from '../../../stores/game-selectors';
 import { loadPortfolio } from '../api/portfolio';
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
@@ -65,8 +66,8 @@ function HoldingRow({ row }: { row: PortfolioRow }) {
 
 /** /portfolio: net worth, overall profit and loss, and one row per company. */
 export function PortfolioScreen() {
-  const role = useAppStore((s) => s.role);
-  const portfolio = useAppStore((s) => s.portfolio);
+  const role = useAppStore(selectRole);
+  const portfolio = useAppStore(selectPortfolio);
   const { loading, refresh } = useGameLoad(loadPortfolio);
 
   if (role === ROLE.BROKER) return <Navigate to="/stock-prices" replace />;

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import { selectPortfolio } from '../../../stores/game-selectors';
 import {
   failure,
   ok,
@@ -149,7 +150,10 @@ describe('TradeScreen', () => {
   it('disables trading when the game is not running', async () => {
     serveHub(portfolio(500000, 10, 1));
     await openHub();
-    act(() => useAppStore.getState().setGameStatus(1));
+    act(() => {
+      const game = useAppStore.getState().game!;
+      useAppStore.setState({ game: { ...game, game: { ...game.game, status: 1 } } });
+    });
     expect(buttonsOf('Tandoor Motors').buy).toBeDisabled();
   });
 
@@ -157,7 +161,7 @@ describe('TradeScreen', () => {
     serveHub(portfolio(500000, 10, 1));
     await openHub();
     expect(buttonsOf('Tandoor Motors').buy).toBeEnabled();
-    act(() => useAppStore.getState().setOrderbook(0, null));
+    act(() => void useAppStore.getState().applyEvent('phase:ended', { seq: 1, game_id: 7 }));
     expect(buttonsOf('Tandoor Motors').buy).toBeDisabled();
     expect(await screen.findByText('Trade ended.')).toBeInTheDocument();
   });
@@ -182,7 +186,7 @@ describe('TradeScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Order' }));
     expect(await screen.findByText('Order placed successfully.')).toBeInTheDocument();
     expect(orders).toEqual([{ stock_id: 1, trade_type: 0, quantity: 2 }]);
-    expect(useAppStore.getState().portfolio?.current_balance).toBe(499100);
+    expect(selectPortfolio(useAppStore.getState())?.current_balance).toBe(499100);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

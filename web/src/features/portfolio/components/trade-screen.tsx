@@ -6,7 +6,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { ROLE, TRADE_TYPE, type TradeType } from '@showdown/shared/constants';
+import { ORDERBOOK, ROLE, TRADE_TYPE, type TradeType } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from 'notistack';
@@ -20,6 +20,12 @@ import { useGameLoad } from '../../../hooks/use-game-load';
 import { useTradeCountdown } from '../../../hooks/use-trade-countdown';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import {
+  selectPortfolio,
+  selectRole,
+  selectStatus,
+  selectStocks,
+} from '../../../stores/game-selectors';
 import { loadTradeHub, placeOrder } from '../api/portfolio';
 import { OrderDialog, type OrderTarget } from './order-dialog';
 import { canBuy, canSell, canTrade, type TradeContext } from './trade-rules';
@@ -35,11 +41,10 @@ interface TradeLine {
 /** /trade: the Trade Hub. Cash, every company with BUY and SELL, and the order form. */
 export function TradeScreen() {
   const { enqueueSnackbar } = useSnackbar();
-  const role = useAppStore((s) => s.role);
-  const gameStatus = useAppStore((s) => s.status);
-  const orderbookStatus = useAppStore((s) => s.orderbook_status);
-  const portfolio = useAppStore((s) => s.portfolio);
-  const stocks = useAppStore((s) => s.stocks);
+  const role = useAppStore(selectRole);
+  const gameStatus = useAppStore(selectStatus);
+  const portfolio = useAppStore(selectPortfolio);
+  const stocks = useAppStore(selectStocks);
   const { gameId, loading, refresh } = useGameLoad(loadTradeHub);
   const [target, setTarget] = useState<OrderTarget | null>(null);
   const [busy, setBusy] = useState(false);
@@ -73,6 +78,8 @@ export function TradeScreen() {
   if (role === ROLE.BROKER) return <Navigate to="/stock-prices" replace />;
 
   const cash = portfolio?.current_balance ?? 0;
+  // At the countdown's zero the phase is over here, even before the server's event arrives.
+  const orderbookStatus = secondsLeft !== null && secondsLeft > 0 ? ORDERBOOK.ON : ORDERBOOK.OFF;
   const context: TradeContext = { orderbookStatus, gameStatus, role, cash };
   const open = canTrade(context);
   const targetLine = target ? lines.find((l) => l.stock_id === target.stock_id) : undefined;
@@ -122,7 +129,7 @@ export function TradeScreen() {
             {formatINR(cash)}
           </Typography>
         </Box>
-        {secondsLeft !== null ? (
+        {secondsLeft !== null && secondsLeft > 0 ? (
           <Box role="timer" aria-label="Trade phase countdown" sx={{ textAlign: 'right' }}>
             <Typography variant="caption" color="text.secondary" component="p">
               Trade ends in

@@ -75,7 +75,7 @@ describe('TransactionScreen', () => {
   });
 
   it('shows price updates with percentage and arrow, paydays and trades', async () => {
-    serve(fake, { [`GET ${API.transactions(7)}`]: () => ok(ENTRIES) });
+    serve(fake, { [`GET ${API.transactions(7)}?limit=50`]: () => ok(ENTRIES) });
     renderScreen(<TransactionScreen />, { path: '/transaction' });
     await screen.findByRole('list', { name: 'Transactions' });
     const [down, up, payday, bought, sold] = items();
@@ -98,7 +98,7 @@ describe('TransactionScreen', () => {
   });
 
   it("shows 'Oops! No transaction found' when the history is empty", async () => {
-    serve(fake, { [`GET ${API.transactions(7)}`]: () => ok([]) });
+    serve(fake, { [`GET ${API.transactions(7)}?limit=50`]: () => ok([]) });
     renderScreen(<TransactionScreen />, { path: '/transaction' });
     expect(await screen.findByText('Oops! No transaction found')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Transactions' })).not.toBeInTheDocument();
@@ -106,15 +106,20 @@ describe('TransactionScreen', () => {
 
   it('reloads when a live event changes prices', async () => {
     let answer: TransactionEntry[] = [];
-    serve(fake, { [`GET ${API.transactions(7)}`]: () => ok(answer) });
+    serve(fake, { [`GET ${API.transactions(7)}?limit=50`]: () => ok(answer) });
     renderScreen(<TransactionScreen />, { path: '/transaction' });
     expect(await screen.findByText('Oops! No transaction found')).toBeInTheDocument();
     answer = ENTRIES.slice(0, 1);
-    act(() =>
-      useAppStore.setState({
-        stocks: [{ id: 5, stock_id: 5, name: 'Lotus Bank', image: '', current_price: 1428.8 }],
-      }),
-    );
+    act(() => {
+      useAppStore.getState().applyEvent('price:updated', {
+        seq: 1,
+        game_id: 7,
+        stock_id: 5,
+        previous_price: 1520,
+        price: 1428.8,
+        percentage: -6,
+      });
+    });
     expect(await screen.findByText('-6%')).toBeInTheDocument();
     expect(fake.get).toHaveBeenCalledTimes(2);
   });

@@ -7,6 +7,12 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useAppStore } from '../../../stores/app-store';
+import {
+  selectPortfolio,
+  selectSettings,
+  selectStatus,
+  selectStocks,
+} from '../../../stores/game-selectors';
 import { loadTransactions } from '../api/portfolio';
 import { TransactionList } from './transaction-list';
 
@@ -15,10 +21,10 @@ export function TransactionScreen() {
   const transactions = useAppStore((s) => s.transactions);
   const requestStatus = useAppStore((s) => s.requests.transactions?.status ?? 'idle');
   // History is not pushed over the socket; the events that add to it change these.
-  const stocks = useAppStore((s) => s.stocks);
-  const portfolio = useAppStore((s) => s.portfolio);
-  const paydaysGiven = useAppStore((s) => s.settings?.paydays_given);
-  const ended = useAppStore((s) => s.status === GAME_STATUS.COMPLETED);
+  const stocks = useAppStore(selectStocks);
+  const portfolio = useAppStore(selectPortfolio);
+  const paydaysGiven = useAppStore((s) => selectSettings(s)?.paydays_given);
+  const ended = useAppStore((s) => selectStatus(s) === GAME_STATUS.COMPLETED);
   const { refresh } = useGameLoad(loadTransactions);
 
   const seen = useRef(false);

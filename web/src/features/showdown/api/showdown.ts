@@ -1,8 +1,7 @@
 import { API, type RankingEntry } from '@showdown/shared/api';
-import { GAME_STATUS, ORDERBOOK } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
-import { runRequest } from '../../../stores/run-request';
+import { endedInto } from '../../../stores/game-answers';
+import { runGameRequest, runRequest } from '../../../stores/run-request';
 
 /** GET every player's net worth and rank (allowed on a completed game too). */
 export async function loadShowdown(gameId: number): Promise<RankingEntry[]> {
@@ -14,10 +13,11 @@ export async function loadShowdown(gameId: number): Promise<RankingEntry[]> {
 
 /** Broker: ends the game; the answer is the final ranking. */
 export async function endGame(gameId: number): Promise<RankingEntry[]> {
-  const { data } = await runRequest('endGame', () => api.post<RankingEntry[]>(API.end(gameId)));
-  const { setGameStatus, setOrderbook, setRanking } = useAppStore.getState();
-  setGameStatus(GAME_STATUS.COMPLETED);
-  setOrderbook(ORDERBOOK.OFF, null);
-  setRanking(data);
+  const { data } = await runGameRequest(
+    'endGame',
+    gameId,
+    () => api.post<RankingEntry[]>(API.end(gameId)),
+    endedInto,
+  );
   return data;
 }

@@ -13,6 +13,7 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { env } from '../../../config/env';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import { selectGameId, selectRanking } from '../../../stores/game-selectors';
 import { loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
 
@@ -35,8 +36,8 @@ const SOCIAL_LINKS = [
 /** /leaderboard: the final ranking. */
 export function LeaderboardScreen() {
   const navigate = useNavigate();
-  const gameId = useAppStore((s) => s.gameId);
-  const ranking = useAppStore((s) => s.ranking);
+  const gameId = useAppStore(selectGameId);
+  const ranking = useAppStore(selectRanking);
   const [loaded, setLoaded] = useState<RankingEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 

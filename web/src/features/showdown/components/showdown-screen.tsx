@@ -14,6 +14,7 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import { selectRole } from '../../../stores/game-selectors';
 import { endGame, loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
 import { isBrokerRole } from '@showdown/shared/roles';
@@ -22,7 +23,7 @@ import { isBrokerRole } from '@showdown/shared/roles';
 export function ShowdownScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const role = useAppStore((s) => s.role);
+  const role = useAppStore(selectRole);
   const [rows, setRows] = useState<RankingEntry[] | null>(null);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [ending, setEnding] = useState(false);

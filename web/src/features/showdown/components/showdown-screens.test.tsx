@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../../config/env';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import { selectRanking, selectStatus } from '../../../stores/game-selectors';
 import {
   findLocation,
   ok,
@@ -163,8 +164,8 @@ describe('ShowdownScreen', () => {
     expect(await screen.findByText('Game Ended successfully')).toBeInTheDocument();
     expect(await findLocation()).toBe('/leaderboard');
     expect(fake.post).toHaveBeenCalledWith(API.end(7));
-    expect(useAppStore.getState().status).toBe(3);
-    expect(useAppStore.getState().ranking).toHaveLength(4);
+    expect(selectStatus(useAppStore.getState())).toBe(3);
+    expect(selectRanking(useAppStore.getState())).toHaveLength(4);
   });
 
   it('hides End Game from investors; Resume Game goes back', async () => {

@@ -2,6 +2,23 @@ import type { GameSettings, Portfolio, PublicPlayer, StockEntry } from '@showdow
 import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAppStore, useAppStore } from './app-store';
+import { priceInto, stocksInto } from './game-answers';
+import {
+  selectBrokerExists,
+  selectEndsAt,
+  selectGameId,
+  selectIsMmExist,
+  selectMayhem,
+  selectMayhemResponded,
+  selectOrderbook,
+  selectPlayerId,
+  selectPortfolio,
+  selectRanking,
+  selectRole,
+  selectSettings,
+  selectStatus,
+  selectStocks,
+} from './game-selectors';
 
 const player = (player_id: number, role: 1 | 2 | 3, username = `P${player_id}`): PublicPlayer => ({
   id: player_id,
@@ -110,28 +127,42 @@ beforeEach(() => {
 });
 
 describe('snapshot', () => {
-  it('fills the game and portfolio slices', () => {
+  it('is held as the shared GameSnapshot itself', () => {
+    expect(state().game).toEqual(snapshot());
     const s = state();
-    expect(s).toMatchObject({
-      gameId: 9,
-      boardCode: 'AB12',
-      status: 2,
-      seq: 10,
-      role: 2,
-      playerId: 2,
-      brokerExists: true,
-      orderbook_status: 0,
-      portfolio,
-    });
-    expect(s.players).toHaveLength(2);
-    expect(s.stocks).toEqual(stocks);
+    expect(selectGameId(s)).toBe(9);
+    expect(selectRole(s)).toBe(2);
+    expect(selectPlayerId(s)).toBe(2);
+    expect(selectBrokerExists(s)).toBe(true);
+    expect(selectPortfolio(s)).toEqual(portfolio);
+    expect(selectStocks(s)).toEqual(stocks);
   });
 
-  it('persists only user, gameId, role, playerId and boardCode under root', () => {
+  it('persists only the user, the game and the sound setting under root', () => {
     const stored = JSON.parse(localStorage.getItem('root') ?? '{}') as { state: object };
-    expect(Object.keys(stored.state).sort()).toEqual(
-      ['boardCode', 'gameId', 'playerId', 'role', 'user'].sort(),
+    expect(Object.keys(stored.state).sort()).toEqual(['game', 'soundOn', 'user']);
+  });
+
+  it("a new game's snapshot clears the old game's client-only data", () => {
+    state().setTransactions(
+      [
+        {
+          id: 'x',
+          type: 'PAYDAY',
+          price: '100000',
+          image: null,
+          stock_id: null,
+          name: null,
+          trade_type: null,
+          quantity: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+      false,
+      false,
     );
+    state().loadSnapshot(snapshot({ game: { ...snapshot().game, id: 10 } }));
+    expect(state().transactions).toEqual([]);
   });
 });
 
@@ -140,8 +171,8 @@ describe('socket events', () => {
     expect(state().applyEvent('lobby:joined', { ...event(11), player: player(3, 2, 'Ravi') })).toBe(
       'applied',
     );
-    expect(state().players.map((p) => p.username)).toEqual(['Broker', 'Asha', 'Ravi']);
-    expect(state().seq).toBe(11);
+    expect(state().game?.players.map((p) => p.username)).toEqual(['Broker', 'Asha', 'Ravi']);
+    expect(state().game?.seq).toBe(11);
   });
 
   it("player:updated replaces a player and updates my own role when it's me", () => {
@@ -149,8 +180,11 @@ describe('socket events', () => {
       ...event(11),
       player: { ...player(2, 3, 'Asha'), avatar_id: 5 },
     });
-    expect(state().players.find((p) => p.player_id === 2)).toMatchObject({ role: 3, avatar_id: 5 });
-    expect(state().role).toBe(3);
+    expect(state().game?.players.find((p) => p.player_id === 2)).toMatchObject({
+      role: 3,
+      avatar_id: 5,
+    });
+    expect(state().game?.me?.role).toBe(3);
   });
 
   it('player:removed removes another player', () => {
@@ -158,33 +192,33 @@ describe('socket events', () => {
     expect(state().applyEvent('player:removed', { ...event(12), player_id: 3, user_id: 30 })).toBe(
       'applied',
     );
-    expect(state().players.map((p) => p.player_id)).toEqual([1, 2]);
+    expect(state().game?.players.map((p) => p.player_id)).toEqual([1, 2]);
   });
 
   it('player:removed for me clears the game', () => {
     expect(state().applyEvent('player:removed', { ...event(11), player_id: 2, user_id: 20 })).toBe(
       'removed-self',
     );
-    expect(state()).toMatchObject({ gameId: null, players: [], portfolio: null, seq: null });
+    expect(state().game).toBeNull();
     expect(state().user?.id).toBe(20);
   });
 
   it('settings:changed replaces the settings', () => {
     const next = { ...settings, starting_funds: 1000000 };
     state().applyEvent('settings:changed', { ...event(11), settings: next });
-    expect(state().settings).toEqual(next);
+    expect(state().game?.game.settings).toEqual(next);
   });
 
   it('game:started sets status running, settings and stocks', () => {
     resetAppStore();
     state().loadSnapshot(snapshot({ game: { ...snapshot().game, status: 1 }, stocks: [] }));
     state().applyEvent('game:started', { ...event(11), settings, stocks });
-    expect(state()).toMatchObject({ status: 2, stocks, settings });
+    expect(state().game).toMatchObject({ game: { status: 2, settings }, stocks });
   });
 
   it('firstPlayer:picked stores the first player', () => {
     state().applyEvent('firstPlayer:picked', { ...event(11), player_id: 2, username: 'Asha' });
-    expect(state().firstPlayer).toEqual({ player_id: 2, username: 'Asha' });
+    expect(state().game?.game.first_player).toEqual({ player_id: 2, username: 'Asha' });
   });
 
   it('price:updated changes one stock price', () => {
@@ -195,38 +229,41 @@ describe('socket events', () => {
       price: 294,
       percentage: 5,
     });
-    expect(state().stocks.map((s) => s.current_price)).toEqual([450, 294]);
+    expect(selectStocks(state()).map((s) => s.current_price)).toEqual([450, 294]);
   });
 
   it('phase:started and phase:ended switch the order book with the server ends_at', () => {
     const endsAt = '2026-01-01T10:02:00.000Z';
     state().applyEvent('phase:started', { ...event(11), ends_at: endsAt, duration: 120 });
-    expect(state()).toMatchObject({ orderbook_status: 1, ends_at: endsAt });
-    expect(state().settings).toMatchObject({ orderbook_status: 1, ends_at: endsAt });
-    expect(state().portfolio).toMatchObject({ orderbook_status: 1 });
+    expect(selectOrderbook(state())).toBe(1);
+    expect(selectEndsAt(state())).toBe(endsAt);
+    expect(selectPortfolio(state())).toMatchObject({ orderbook_status: 1 });
     state().applyEvent('phase:ended', event(12));
-    expect(state()).toMatchObject({ orderbook_status: 0, ends_at: null });
-    expect(state().portfolio).toMatchObject({ orderbook_status: 0 });
+    expect(selectOrderbook(state())).toBe(0);
+    expect(selectEndsAt(state())).toBeNull();
+    expect(selectPortfolio(state())).toMatchObject({ orderbook_status: 0 });
   });
 
   it('payday:given counts the paydays', () => {
     state().applyEvent('payday:given', { ...event(11), amount: 100000, paydays_given: 1 });
-    expect(state().settings?.paydays_given).toBe(1);
+    expect(selectSettings(state())?.paydays_given).toBe(1);
   });
 
   it('mayhem:created, responded and averaged follow the list', () => {
     state().applyEvent('mayhem:created', { ...event(11), mayhem });
-    expect(state()).toMatchObject({ mayhem, isMmExist: 1, mayhemResponded: false });
+    expect(selectMayhem(state())).toEqual(mayhem);
+    expect(selectIsMmExist(state())).toBe(1);
+    expect(selectMayhemResponded(state())).toBe(false);
     state().applyEvent('mayhem:responded', { ...event(12), mayhem_id: 3, responses_count: 1 });
-    expect(state().mayhem?.responses_count).toBe(1);
+    expect(selectMayhem(state())?.responses_count).toBe(1);
     state().applyEvent('mayhem:averaged', {
       ...event(13),
       mayhem_id: 3,
       changes: [{ stock_id: 1, previous_price: 450, price: 472.5, percentage: 5 }],
     });
-    expect(state().mayhem).toBeNull(); // averaged: the list is closed and gone
-    expect(state().isMmExist).toBe(0);
-    expect(state().stocks[0]?.current_price).toBe(472.5);
+    expect(selectMayhem(state())).toBeNull(); // averaged: the list is closed and gone
+    expect(selectIsMmExist(state())).toBe(0);
+    expect(selectStocks(state())[0]?.current_price).toBe(472.5);
   });
 
   it('game:ended sets status completed and the ranking', () => {
@@ -245,20 +282,19 @@ describe('socket events', () => {
       },
     ];
     state().applyEvent('game:ended', { ...event(11), ranking });
-    expect(state()).toMatchObject({ status: 3, ranking });
+    expect(selectStatus(state())).toBe(3);
+    expect(selectRanking(state())).toEqual(ranking);
   });
 
   it('portfolio:updated (no seq) replaces my portfolio without touching seq', () => {
     const next = { ...portfolio, current_balance: 400000, total_balance: 400000 };
-    expect(state().applyEvent('portfolio:updated', { game_id: 9, portfolio: next })).toBe(
-      'applied',
-    );
-    expect(state().portfolio).toEqual(next);
-    expect(state().seq).toBe(10);
+    state().applyPortfolioEvent(9, next);
+    expect(selectPortfolio(state())).toEqual(next);
+    expect(state().game?.seq).toBe(10);
   });
 
   it('price:updated revalues my holdings at the new price', () => {
-    state().applyEvent('portfolio:updated', { game_id: 9, portfolio: holdingTen });
+    state().applyPortfolioEvent(9, holdingTen);
     state().applyEvent('price:updated', {
       ...event(11),
       stock_id: 1,
@@ -266,12 +302,15 @@ describe('socket events', () => {
       price: 495,
       percentage: 10,
     });
-    expect(state().portfolio?.portfolio_data[0]).toMatchObject({
+    expect(selectPortfolio(state())?.portfolio_data[0]).toMatchObject({
       current_price: 495,
       market_value: 4950,
       profit_loss: 450,
     });
-    expect(state().portfolio).toMatchObject({ total_balance: 500450, total_profit_loss: '450.00' });
+    expect(selectPortfolio(state())).toMatchObject({
+      total_balance: 500450,
+      total_profit_loss: '450.00',
+    });
   });
 
   it('portfolio:updated read before a price move is valued at the prices shown', () => {
@@ -283,12 +322,12 @@ describe('socket events', () => {
       percentage: 11,
     });
     // read at ₹450, before the move to ₹500
-    state().applyEvent('portfolio:updated', { game_id: 9, portfolio: holdingTen });
-    expect(state().portfolio?.portfolio_data[0]).toMatchObject({
+    state().applyPortfolioEvent(9, holdingTen);
+    expect(selectPortfolio(state())?.portfolio_data[0]).toMatchObject({
       current_price: 500,
       market_value: 5000,
     });
-    expect(state().portfolio?.total_balance).toBe(500500);
+    expect(selectPortfolio(state())?.total_balance).toBe(500500);
   });
 });
 
@@ -304,26 +343,106 @@ describe('sequencing', () => {
   it('ignores events at or below the current seq', () => {
     expect(state().applyEvent('price:updated', price(10, 1))).toBe('stale');
     expect(state().applyEvent('price:updated', price(3, 2))).toBe('stale');
-    expect(state().stocks[0]?.current_price).toBe(450);
-    expect(state().seq).toBe(10);
+    expect(selectStocks(state())[0]?.current_price).toBe(450);
+    expect(state().game?.seq).toBe(10);
   });
 
   it('reports a gap without applying the event', () => {
     expect(state().applyEvent('price:updated', price(12, 999))).toBe('gap');
-    expect(state().stocks[0]?.current_price).toBe(450);
-    expect(state().seq).toBe(10);
+    expect(selectStocks(state())[0]?.current_price).toBe(450);
+    expect(state().game?.seq).toBe(10);
   });
 
   it('applies consecutive events in order', () => {
     expect(state().applyEvent('price:updated', price(11, 460))).toBe('applied');
     expect(state().applyEvent('price:updated', price(12, 470))).toBe('applied');
-    expect(state().stocks[0]?.current_price).toBe(470);
+    expect(selectStocks(state())[0]?.current_price).toBe(470);
   });
 
   it("ignores another game's events and events before any snapshot", () => {
     expect(state().applyEvent('price:updated', { ...price(11, 1), game_id: 8 })).toBe('ignored');
     resetAppStore();
-    useAppStore.setState({ gameId: 9 });
     expect(state().applyEvent('price:updated', price(11, 1))).toBe('ignored');
+  });
+});
+
+describe('REST answers', () => {
+  const move = (seq: number, value: number) => ({
+    ...event(seq),
+    stock_id: 1,
+    previous_price: 450,
+    price: value,
+    percentage: 10,
+  });
+
+  it('a stale answer arriving after a newer event is dropped', () => {
+    // The broker's price update is sent at seq 10 ...
+    const sentAt = state().seqFor(9);
+    expect(sentAt).toBe(10);
+    // ... a newer event (another move of the same stock) arrives while it is in flight ...
+    state().applyEvent('price:updated', move(11, 520));
+    // ... then the answer, describing the older price, lands.
+    expect(state().applyAnswer(9, sentAt, priceInto(1, 495))).toBe(false);
+    expect(selectStocks(state())[0]?.current_price).toBe(520);
+    expect(state().game?.seq).toBe(11);
+  });
+
+  it('an answer applies when no event arrived while it was in flight', () => {
+    const sentAt = state().seqFor(9);
+    expect(state().applyAnswer(9, sentAt, priceInto(1, 495))).toBe(true);
+    expect(selectStocks(state())[0]?.current_price).toBe(495);
+    // The answer does not claim a seq: the event of the same change still applies in order.
+    expect(state().applyEvent('price:updated', move(11, 495))).toBe('applied');
+  });
+
+  it('a read answer sent before the first snapshot never overwrites it', () => {
+    resetAppStore();
+    const sentAt = state().seqFor(9);
+    expect(sentAt).toBeNull();
+    state().loadSnapshot(snapshot());
+    const old = { ...stocks[0]!, current_price: 1 };
+    const read = {
+      stocks_data: [old],
+      is_mm_exist: 0 as const,
+      game_status: 2 as const,
+      orderbook_status: 0 as const,
+      ends_at: null,
+    };
+    expect(state().applyAnswer(9, sentAt, stocksInto(read))).toBe(false);
+    expect(selectStocks(state())).toEqual(stocks);
+  });
+
+  it('before any snapshot an answer fills a provisional game (seq 0) that a snapshot replaces', () => {
+    resetAppStore();
+    const read = {
+      stocks_data: stocks,
+      is_mm_exist: 0 as const,
+      game_status: 2 as const,
+      orderbook_status: 0 as const,
+      ends_at: null,
+    };
+    expect(state().applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
+    expect(state().game?.seq).toBe(0);
+    expect(selectStocks(state())).toEqual(stocks);
+    state().loadSnapshot(snapshot({ seq: 4 }));
+    expect(state().game).toEqual(snapshot({ seq: 4 }));
+  });
+});
+
+describe('stable references', () => {
+  it('an event keeps the references of everything it did not change', () => {
+    const before = state();
+    state().applyEvent('price:updated', {
+      ...event(11),
+      stock_id: 2,
+      previous_price: 280,
+      price: 294,
+      percentage: 5,
+    });
+    const after = state();
+    expect(selectSettings(after)).toBe(selectSettings(before));
+    expect(after.game?.players).toBe(before.game?.players);
+    expect(selectStocks(after)[0]).toBe(selectStocks(before)[0]);
+    expect(selectStocks(after)).not.toBe(selectStocks(before));
   });
 });

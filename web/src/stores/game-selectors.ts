@@ -1,0 +1,39 @@
+/**
+ * Narrow, reference-stable reads of the game (zustand: select narrow pieces, never the whole
+ * store). The shared reducer copies only what an event changes, so e.g. `selectSettings` keeps
+ * its reference across price events and the screens reading it do not re-render.
+ */
+import type { PublicPlayer, StockEntry } from '@showdown/shared/api';
+import { ORDERBOOK, ROLE, type OrderbookStatus } from '@showdown/shared/constants';
+import { mayhemFlag } from './game-data';
+import type { AppState } from './types';
+
+const NO_PLAYERS: PublicPlayer[] = [];
+const NO_STOCKS: StockEntry[] = [];
+
+export const selectGame = (s: AppState) => s.game;
+export const selectGameId = (s: AppState) => s.game?.game.id ?? null;
+export const selectSeq = (s: AppState) => s.game?.seq ?? null;
+export const selectBoardCode = (s: AppState) => s.game?.game.board_code ?? null;
+export const selectStatus = (s: AppState) => s.game?.game.status ?? null;
+export const selectSettings = (s: AppState) => s.game?.game.settings ?? null;
+export const selectOrderbook = (s: AppState): OrderbookStatus =>
+  s.game?.game.settings.orderbook_status ?? ORDERBOOK.OFF;
+export const selectEndsAt = (s: AppState) => s.game?.game.settings.ends_at ?? null;
+export const selectFirstPlayer = (s: AppState) => s.game?.game.first_player ?? null;
+export const selectPlayers = (s: AppState) => s.game?.players ?? NO_PLAYERS;
+export const selectStocks = (s: AppState) => s.game?.stocks ?? NO_STOCKS;
+export const selectMayhem = (s: AppState) => s.game?.mayhem ?? null;
+export const selectRanking = (s: AppState) => s.game?.ranking ?? null;
+export const selectRole = (s: AppState) => s.game?.me?.role ?? null;
+export const selectPlayerId = (s: AppState) => s.game?.me?.player_id ?? null;
+export const selectPortfolio = (s: AppState) => s.game?.me?.portfolio ?? null;
+export const selectMayhemResponded = (s: AppState) => s.game?.me?.mayhem_responded ?? false;
+/** SPEC's is_mm_exist flag for me. */
+export const selectIsMmExist = (s: AppState) =>
+  mayhemFlag(s.game?.mayhem ?? null, s.game?.me?.mayhem_responded ?? false);
+/** SPEC §4: a broker exists when any player has a role other than investor. */
+export const selectBrokerExists = (s: AppState) =>
+  s.game && s.game.players.length > 0
+    ? s.game.players.some((p) => p.role !== ROLE.INVESTOR)
+    : s.joinBrokerExists;

@@ -1,0 +1,60 @@
+/**
+ * A stand-in for socket.io-client's socket: records the commands a client emits, answers their
+ * acknowledgements, and lets a test fire server events (recorded payloads) at the client.
+ */
+import type { Ack, GameSnapshot } from '@showdown/shared/protocol';
+import type { GameSocket, SocketAuth } from '../src/lib/socket';
+
+export class FakeSocket {
+  recovered = false;
+  active = true;
+  auth: SocketAuth;
+  connects = 0;
+  emitted: { event: string; payload: unknown }[] = [];
+  /** The acknowledgement of each command (game:join, game:resync, board:spectate). */
+  answer: (event: string) => Ack<GameSnapshot>;
+  private listeners = new Map<string, ((payload: unknown) => void)[]>();
+
+  constructor(auth: SocketAuth, answer: (event: string) => Ack<GameSnapshot>) {
+    this.auth = auth;
+    this.answer = answer;
+  }
+
+  on(event: string, listener: (payload: unknown) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+
+  timeout() {
+    return {
+      emit: (event: string, payload: unknown, ack: (err: Error | null, res: unknown) => void) => {
+        this.emitted.push({ event, payload });
+        const res = this.answer(event);
+        queueMicrotask(() => ack(null, res));
+      },
+    };
+  }
+
+  connect() {
+    this.connects += 1;
+    this.fire('connect');
+    return this;
+  }
+
+  disconnect() {
+    return this;
+  }
+
+  /** The server (or the transport) sends `event`. */
+  fire(event: string, payload?: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) listener(payload);
+  }
+
+  commands() {
+    return this.emitted.map((e) => e.event);
+  }
+
+  asSocket(): GameSocket {
+    return this as unknown as GameSocket;
+  }
+}
