@@ -15,7 +15,12 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets the benchmark add up exactly what a route loads.
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
