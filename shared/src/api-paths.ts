@@ -29,4 +29,6 @@ export const API = {
   mayhem: (gameId: number) => `/api/marketMayhem/game/${gameId}`,
   mayhemRespond: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/respond`,
   mayhemAverage: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/average`,
+  priceHistory: (id: number) => `/api/game/${id}/prices/history`,
+  config: '/api/config',
 } as const;

@@ -335,3 +335,9 @@ export interface MayhemData {
 
 // In a module of its own, without zod, so a web page that only calls the API does not load zod.
 export { API } from './api-paths.ts';
+
+/** `GET /api/config`: what a signed-out screen needs from the server. */
+export interface PublicConfigData {
+  /** The origin phones open (the server's `PUBLIC_URL`, else the origin the request came to). */
+  public_url: string;
+}
