@@ -218,10 +218,11 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
     (device.node === 0 ? sameNode : otherNodes).push(latency);
   };
 
-  const fire = (game: Game, update: Scheduled) => {
+  const fire = (game: Game, update: Scheduled, queued = false) => {
     game.inFlight = true;
-    const lag = epochNow() - update.due;
-    if (update.measured) sendLag.push(lag);
+    // Only the scheduler's own lateness: an update queued behind its game's previous one
+    // waited for the server, which its latency (from the scheduled time) already counts.
+    if (update.measured && !queued) sendLag.push(epochNow() - update.due);
     game.sent.push(update);
     updatesSent += 1;
     const k = game.sent.length;
@@ -232,7 +233,7 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
       }
       game.inFlight = false;
       const next = game.queue.shift();
-      if (next) fire(game, next);
+      if (next) fire(game, next, true);
     };
     if (command.target === 'relay') {
       game.broker?.emit('publish', `g${game.plan.gameId}`, {
