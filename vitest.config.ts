@@ -22,8 +22,8 @@ export default defineConfig({
           name: 'server-pglite',
           root: './realtime-server',
           env: { TEST_DRIVER: 'pglite' },
-          // Several nodes need a database server: that suite belongs to server-pg.
-          exclude: ['test/multinode.test.ts'],
+          // Several nodes or processes need a database server: those suites belong to server-pg.
+          exclude: ['test/multinode.test.ts', 'test/workers.test.ts'],
         },
       },
       // Under CI the PostgreSQL suite always runs; without TEST_DATABASE_URL it fails, never skips.
@@ -36,6 +36,8 @@ export default defineConfig({
           ]
         : []),
       'web',
+      // The benchmark's pure parts (statistics, arguments); the benchmark itself is `npm run bench`.
+      { test: { name: 'bench', root: './scripts/bench', include: ['*.test.ts'] } },
       ...(inBrowser ? ['scripts/e2e'] : []),
     ],
   },

@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -14,7 +15,12 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets the benchmark add up exactly what a route loads.
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import { Server } from 'socket.io';
+import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
+import { setupWorker } from '@socket.io/sticky';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -14,6 +15,8 @@ import { clientKeyMiddleware } from './http/client-key.ts';
 import { corsForOrigins, originCheck, securityHeaders } from './http/security.ts';
 import { createSocketPublisher, sessionRoom, type ShowdownServer } from './realtime/publisher.ts';
 import { SessionRevocations } from './auth/session-revocations.ts';
+import { requestLogger } from './http/request-log.ts';
+import { webApp } from './http/web-app.ts';
 import { TokenService } from './auth/token-service.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { createOtpSender, type OtpSender } from './auth/otp-sender.ts';
@@ -32,6 +35,8 @@ export interface ApplicationComponents {
   logger?: Logger;
   clock?: Clock;
   otpSender?: OtpSender;
+  /** A worker of a WORKERS > 1 cluster: the primary owns the port (see cluster.ts). */
+  clusterWorker?: boolean;
 }
 
 export interface Application {
@@ -40,12 +45,16 @@ export interface Application {
   io: ShowdownServer;
   context: AppContext;
   listen(port?: number, host?: string): Promise<AddressInfo>;
+  /** In a cluster worker: take the connections the primary hands over, start the timers. */
+  serveClusterWorker(): Promise<void>;
   /** Graceful: stop accepting, finish in-flight requests, close sockets and the database. */
   close(): Promise<void>;
 }
 
 /** How long a graceful close waits for requests in flight before closing their connections. */
 const DRAIN_LIMIT_MS = 10_000;
+/** How long a dropped socket's missed broadcasts are kept for Connection State Recovery. */
+export const RECOVERY_WINDOW_MS = 30_000;
 
 /** Builds the whole server (REST, Socket.IO, timers) without listening. */
 export async function createApplication(components: ApplicationComponents): Promise<Application> {
@@ -86,7 +95,12 @@ export async function createApplication(components: ApplicationComponents): Prom
   const io: ShowdownServer = new Server(httpServer, {
     maxHttpBufferSize: 16 * 1024,
     // The handshake middleware runs on recovery too: a revoked session is not restored.
-    connectionStateRecovery: { maxDisconnectionDuration: 30 * 1000, skipMiddlewares: false },
+    // The window is short (DESIGN §5): the server buffers every broadcast for this long; a
+    // longer gap resyncs from a snapshot.
+    connectionStateRecovery: {
+      maxDisconnectionDuration: RECOVERY_WINDOW_MS,
+      skipMiddlewares: false,
+    },
     // Browsers enforce no CORS on WebSockets: every handshake's Origin is checked here.
     allowRequest: originCheck(config.CORS_ORIGINS),
     cors: { origin: config.CORS_ORIGINS, methods: ['GET', 'POST'] },
@@ -94,32 +108,25 @@ export async function createApplication(components: ApplicationComponents): Prom
 
   const secret = await loadJwtSecret(db, config);
   const sessions = new SessionRevocations();
-  // A revoked session's sockets are disconnected on every node (the adapter carries it).
-  sessions.onRevoked((sessionId) => io.local.in(sessionRoom(sessionId)).disconnectSockets(true));
+  const tokens = new TokenService(db, secret, clock, sessions);
+  // A revoked session's sockets are disconnected and its cached check dropped, on every process
+  // and node (the adapter carries the revocation).
+  sessions.onRevoked((sessionId) => {
+    tokens.forgetSession(sessionId);
+    void io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
+  });
   const context: AppContext = {
     config,
     db,
     logger,
     clock,
-    tokens: new TokenService(db, secret, clock, sessions),
+    tokens,
     otpSender: components.otpSender ?? createOtpSender(config, logger),
     publisher: createSocketPublisher(io),
     sessions,
   };
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && incoming.length <= 64 ? incoming : crypto.randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-    }),
-  );
+  app.use(requestLogger(logger));
   app.use(express.json({ limit: '16kb' }));
 
   app.get('/healthz', async (_req, res) => {
@@ -129,14 +136,17 @@ export async function createApplication(components: ApplicationComponents): Prom
   const redis = config.REDIS_URL
     ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger)
     : undefined;
+  if (!redis && components.clusterWorker) io.adapter(createClusterAdapter());
+  // Other processes (cluster workers, Redis nodes) hear of what only one process saw.
+  const shared = Boolean(redis || components.clusterWorker);
+  if (shared) sessions.connect((sessionId) => io.serverSideEmit('session:revoked', sessionId));
+  io.on('session:revoked', (sessionId) => sessions.notifyLocal(sessionId));
   const scheduler = createPhaseScheduler(context, {
-    broadcastScheduled: redis
+    broadcastScheduled: shared
       ? (gameId, endsAt) => io.serverSideEmit('phase:scheduled', gameId, endsAt.toISOString())
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
-  if (redis) sessions.connect((sessionId) => io.serverSideEmit('session:revoked', sessionId));
-  io.on('session:revoked', (sessionId) => sessions.notifyLocal(sessionId));
   attachGateway(io, context);
 
   app.use('/api/auth', authRouter(context));
@@ -147,11 +157,7 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use('/api', notFoundHandler);
 
   const webDist = config.WEB_DIST_DIR;
-  if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-    // Deep links (a reload on /portfolio) get the single-page app.
-    app.get('/{*path}', (_req, res) => res.sendFile(path.join(webDist, 'index.html')));
-  }
+  if (fs.existsSync(path.join(webDist, 'index.html'))) app.use(webApp(webDist));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
@@ -168,6 +174,10 @@ export async function createApplication(components: ApplicationComponents): Prom
           scheduler.start().then(() => resolve(httpServer.address() as AddressInfo), reject);
         });
       });
+    },
+    async serveClusterWorker() {
+      setupWorker(io as unknown as Parameters<typeof setupWorker>[0]);
+      await scheduler.start();
     },
     close() {
       closing ??= (async () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -56,12 +57,27 @@ const envSchema = z
             .refine((o) => new URL(o).origin === o, 'must be origins like https://host[:port]'),
         ),
       ),
+    /** Processes behind the one port; unset: the CPU count with DATABASE_URL, 1 on PGlite. */
+    WORKERS: z
+      .string()
+      .trim()
+      .regex(/^([1-9][0-9]*)?$/, 'must be a positive whole number')
+      .transform((v) => (v === '' ? undefined : Number(v)))
+      .pipe(z.number().max(256, 'must be at most 256').optional())
+      .optional(),
     TRUST_PROXY: z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((v) => v === 'true'),
   })
   .superRefine((v, ctx) => {
+    if (v.WORKERS !== undefined && v.WORKERS > 1 && !v.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'above 1 needs DATABASE_URL (the embedded PGlite lives in one process)',
+      });
+    }
     if (v.OTP_SENDER === 'webhook' && !v.OTP_WEBHOOK_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -85,4 +101,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   return result.data;
+}
+
+/** How many processes serve the port: WORKERS, else the CPU count on a database server. */
+export function workerCount(
+  config: Pick<Config, 'WORKERS' | 'DATABASE_URL'>,
+  cpus: number = os.availableParallelism(),
+): number {
+  return config.WORKERS ?? (config.DATABASE_URL ? cpus : 1);
 }

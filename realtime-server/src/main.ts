@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import { createApplication } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { announceWorkerReady, startClusterPrimary } from './cluster.ts';
+import { ConfigError, loadConfig, workerCount } from './config.ts';
 import { createLogger } from './logger.ts';
 
 async function main() {
@@ -14,16 +16,37 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config);
-  const application = await createApplication({ config, logger });
-  const address = await application.listen();
-  logger.info(
-    {
-      port: address.port,
-      database: config.DATABASE_URL ? 'postgresql' : 'pglite',
-      redis: Boolean(config.REDIS_URL),
-    },
-    `The Showdown is listening on http://localhost:${address.port}`,
-  );
+  const workers = workerCount(config);
+  const inCluster = workers > 1;
+
+  let close: () => Promise<void>;
+  if (inCluster && cluster.isPrimary) {
+    const primary = await startClusterPrimary(config, workers, logger);
+    logger.info(
+      { port: primary.address.port, workers, redis: Boolean(config.REDIS_URL) },
+      `The Showdown is listening on http://localhost:${primary.address.port} (${workers} workers)`,
+    );
+    close = primary.close;
+  } else {
+    const application = await createApplication({ config, logger, clusterWorker: inCluster });
+    close = application.close;
+    if (inCluster) {
+      // A worker does not outlive its primary (killed, crashed): the port went with it.
+      process.on('disconnect', () => process.exit(1));
+      await application.serveClusterWorker();
+      announceWorkerReady();
+    } else {
+      const address = await application.listen();
+      logger.info(
+        {
+          port: address.port,
+          database: config.DATABASE_URL ? 'postgresql' : 'pglite',
+          redis: Boolean(config.REDIS_URL),
+        },
+        `The Showdown is listening on http://localhost:${address.port}`,
+      );
+    }
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -33,7 +56,7 @@ async function main() {
     // close() bounds its own drain at 10 s; this only guards against a hung database close.
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
-    application.close().then(
+    close().then(
       () => process.exit(0),
       (err) => {
         logger.error({ err }, 'shutdown failed');

@@ -651,13 +651,21 @@ describe('loadJwtSecret', () => {
 });
 
 describe('createOtpSender', () => {
-  it('console: logs the code where a developer can read it', async () => {
-    const lines: string[] = [];
-    const logger = { info: (_obj: unknown, msg: string) => lines.push(msg) } as unknown as Logger;
-    const sender = createOtpSender({ OTP_SENDER: 'console', OTP_WEBHOOK_URL: undefined }, logger);
+  it('console: prints the code as one plain line, not inside a JSON log record', async () => {
+    const logged: unknown[] = [];
+    const printed: string[] = [];
+    const record = (...args: unknown[]) => logged.push(args);
+    const logger = { info: record, warn: record, debug: record } as unknown as Logger;
+    const sender = createOtpSender(
+      { OTP_SENDER: 'console', OTP_WEBHOOK_URL: undefined },
+      logger,
+      (line) => printed.push(line),
+    );
     await sender.send({ country_code: CC, phone_number: '9876543210', otp: '0427' });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('+91 9876543210: 0427');
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(/^OTP for \+91 9876543210: 0427\b/);
+    expect(printed[0]).not.toMatch(/[{}\n]/);
+    expect(JSON.stringify(logged)).not.toContain('0427');
   });
 
   it('webhook: rejects when the gateway is unreachable', async () => {

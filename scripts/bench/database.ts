@@ -1,19 +1,42 @@
-/** A fresh, migrated database for one run: in-memory PGlite, or a new database on a server. */
+/**
+ * The run's database, prepared before the server starts: a file-backed PGlite in a temporary
+ * directory (what `npm start` uses), or a fresh database on a PostgreSQL server. The users and
+ * their sessions are seeded here directly, so signing thousands of players in does not go
+ * through (and is not throttled by) the OTP limits, which stay as they are.
+ */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../realtime-server/src/db/client.ts';
+import { users } from '../../realtime-server/src/db/schema.ts';
+import { TokenService } from '../../realtime-server/src/auth/token-service.ts';
+import { systemClock } from '../../realtime-server/src/context.ts';
+import { inPool } from './stats.ts';
 
-export interface BenchDatabase extends DatabaseHandle {
+export interface BenchDatabase {
   /** What to print: the driver and where, never a password. */
   label: string;
+  kind: 'pglite' | 'postgres';
+  /** The server's environment for this database. */
+  serverEnv: Record<string, string>;
+  /** Opens it from the benchmark (PGlite: only while no server holds the files). */
+  open(): Promise<DatabaseHandle>;
+  /** Removes the temporary directory or drops the database. */
+  destroy(): Promise<void>;
 }
 
-export async function openBenchDatabase(
-  serverUrl: string | undefined,
-  poolSize: number,
-): Promise<BenchDatabase> {
+export async function prepareBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
   if (!serverUrl) {
-    return { ...(await openDatabase({ inMemory: true })), label: 'PGlite, in memory' };
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-bench-'));
+    return {
+      label: `PGlite, file-backed in ${dataDir}`,
+      kind: 'pglite',
+      serverEnv: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir }),
+      destroy: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const base = new URL(serverUrl);
   const name = `showdown_bench_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -26,23 +49,51 @@ export async function openBenchDatabase(
       await client.end();
     }
   };
-  const drop = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  let handle: DatabaseHandle;
-  try {
-    handle = await openDatabase({ databaseUrl: url.toString(), poolSize });
-  } catch (err) {
-    await drop();
-    throw err;
-  }
   return {
-    ...handle,
-    label: `PostgreSQL ${base.hostname}:${base.port || 5432}/${name} (pool ${poolSize}, dropped afterwards)`,
-    async close() {
-      await handle.close();
-      await drop();
-    },
+    label: `PostgreSQL ${base.hostname}:${base.port || 5432}/${name} (dropped afterwards)`,
+    kind: 'postgres',
+    serverEnv: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 8 }),
+    destroy: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
+}
+
+export interface SeededUser {
+  userId: number;
+  accessToken: string;
+}
+
+/**
+ * Creates `count` users, each signed in (a session with its refresh token, as a login leaves
+ * it), with access tokens signed by `jwtSecret`, the secret the server is then started with.
+ */
+export async function seedUsers(
+  handle: DatabaseHandle,
+  count: number,
+  jwtSecret: string,
+): Promise<SeededUser[]> {
+  const { db } = handle;
+  const ids: number[] = [];
+  for (let from = 0; from < count; from += 1000) {
+    const batch = Array.from({ length: Math.min(1000, count - from) }, (_, i) => {
+      const n = from + i;
+      return {
+        username: `Bench ${n + 1}`,
+        countryCode: '+91',
+        phoneNumber: String(6_000_000_000 + n),
+      };
+    });
+    const rows = await db.insert(users).values(batch).returning({ id: users.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  const tokens = new TokenService(db, jwtSecret, systemClock);
+  const seeded: SeededUser[] = new Array(ids.length);
+  await inPool(ids, 16, async (userId, index) => {
+    const details = await tokens.issue(userId);
+    seeded[index] = { userId, accessToken: details.access_token };
+  });
+  return seeded;
 }

@@ -1,13 +1,14 @@
-/** The messages between the benchmark (server side) and its load-client process. */
+/** The messages between the benchmark (main.ts) and its generator processes (generator.ts). */
 
-/** One socket to open: a seated player who joins the game, or a spectator of the board. */
-export type SocketPlan =
-  | { kind: 'seated'; gameId: number; token: string }
-  | { kind: 'spectator'; gameId: number; code: string };
-
-export interface ActingPlayer {
+/** One game as a generator drives it: its broker, its investors and its spectators. */
+export interface GamePlan {
   gameId: number;
-  token: string;
+  code: string;
+  /** Position among all games of the run: staggers its broker's updates across the second. */
+  index: number;
+  brokerToken: string;
+  investorTokens: string[];
+  spectators: number;
 }
 
 /** Latency figures in milliseconds. */
@@ -19,53 +20,42 @@ export interface Distribution {
   max: number;
 }
 
-export interface CpuFigures {
-  /** CPU time of the process over the wall time of the step, in percent of one core. */
+export interface ConnectResult {
+  planned: number;
+  connected: number;
+  failures: Record<string, number>;
+  elapsedMs: number;
+}
+
+export interface FanoutResult {
+  /** Receipt minus scheduled time of the update, every socket, measured window only. */
+  latencies: number[];
+  /** The same for sockets on the node the brokers call (node 0) and on the other nodes. */
+  sameNode: number[];
+  otherNodes: number[];
+  updatesSent: number;
+  updateFailures: Record<string, number>;
+  /** Late sends: actual send minus scheduled time (the generator's own lag). */
+  sendLag: number[];
+  /** Updates whose events some sockets never received before the end. */
+  missing: number;
   cpuPercent: number;
 }
 
-export interface ConnectResult extends CpuFigures {
-  planned: number;
-  connected: number;
-  notAttempted: number;
-  failures: Record<string, number>;
-  elapsedMs: number;
-  latency: Distribution;
-}
-
-export interface FanoutResult extends CpuFigures {
-  rounds: number;
-  updates: number;
-  updateFailures: Record<string, number>;
-  restLatency: Distribution;
-  deliveryLatency: Distribution;
-  /** Per update: first to last socket of its game receiving it. */
-  spread: Distribution;
-  expected: number;
-  delivered: number;
-  /** Deliveries per second while the rounds ran (first REST call to last delivery of each). */
-  roundRate: number;
-  burst: {
-    updates: number;
-    failures: Record<string, number>;
-    expected: number;
-    delivered: number;
-    elapsedMs: number;
-    rate: number;
-  };
-}
-
-export interface OrdersResult extends CpuFigures {
-  planned: number;
+export interface OrdersResult {
+  offered: number;
   sent: number;
   ok: number;
-  buys: number;
-  sells: number;
-  /** By outcome: "422 insufficient funds (valid refusal)", "409 CONFLICT …", "network: …". */
-  refused: Record<string, number>;
-  elapsedMs: number;
-  latency: Distribution;
+  latencies: number[];
+  sendLag: number[];
+  errors: Record<string, number>;
+  /** Orders still unanswered when the step ended (counted as errors). */
+  unanswered: number;
+  /** Over the whole step, warm-up included: accepted, and of unknown outcome (for the ledger). */
+  okTotal: number;
+  unknownTotal: number;
   portfolioEvents: number;
+  cpuPercent: number;
 }
 
 export interface Results {
@@ -78,26 +68,31 @@ export interface Results {
 export type Command =
   | {
       type: 'connect';
-      url: string;
-      sockets: SocketPlan[];
-      concurrency: number;
-      budgetMs: number;
+      /** Socket URLs: the sockets are spread round-robin over them (one per node). */
+      urls: string[];
+      games: GamePlan[];
+      /** 'server': the real protocol (join/spectate). 'relay': the bare relay's rooms. */
+      target: 'server' | 'relay';
     }
   | {
       type: 'fanout';
-      url: string;
-      brokers: ActingPlayer[];
-      rounds: number;
-      burstPerGame: number;
-      budgetMs: number;
+      /** Where the brokers' REST calls go (node 0); unused for the relay. */
+      restUrl: string;
+      target: 'server' | 'relay';
+      totalGames: number;
+      /** performance.timeOrigin + now, in epoch ms, when update 0 of game index 0 is due. */
+      startEpochMs: number;
+      warmupMs: number;
+      measureMs: number;
     }
   | {
       type: 'orders';
-      url: string;
-      investors: ActingPlayer[];
-      count: number;
-      concurrency: number;
-      budgetMs: number;
+      restUrl: string;
+      /** Orders per second this process offers. */
+      rate: number;
+      startEpochMs: number;
+      warmupMs: number;
+      measureMs: number;
     }
   | { type: 'close' };
 
@@ -110,7 +105,7 @@ export type Reply =
   | { id: number; ok: true; result: Results[Command['type']] }
   | { id: number; ok: false; error: string };
 
-/** Sent once by the load client when it is ready for commands. */
+/** Sent once by a generator when it is ready for commands. */
 export interface Ready {
   ready: true;
   pid: number;

@@ -1,145 +1,114 @@
 /**
- * `npm run bench`: a load benchmark of the real server. It starts the whole application in this
- * process on an ephemeral 127.0.0.1 port with a fresh database, seats games through the real OTP
- * sign-up, and drives the load from a separate process (load-client.ts). It measures and prints;
- * it asserts no timing. The one check that fails the run is the ledger reconciliation after the
- * orders (exit 1); a run that cannot complete exits 2.
+ * `npm run bench`: an honest load benchmark of the real server.
  *
- * Environment (defaults in brackets):
- *   BENCH_SOCKETS [2000]      sockets: every seat of every game, the rest board spectators
- *   BENCH_ORDERS [3000]       orders fired by the investors once every game's phase is open
- *   BENCH_SECONDS [20]        time budget of each measured step (connecting gets twice that)
- *   BENCH_GAMES [sockets/40]  games of 7 seats (a broker and six investors)
- *   BENCH_ROUNDS [5]          rounds of one price update per game, for the delivery latency
- *   BENCH_BURST [4]           back-to-back price updates per game, for the delivery rate
- *   BENCH_CONCURRENCY [64]    orders in flight
- *   BENCH_DATABASE_URL        postgres://…: a fresh database on that server (dropped afterwards)
- *                             instead of in-memory PGlite; BENCH_POOL [20] is its pool size
+ * It builds the web app and starts the server as `npm start` does (its own process or
+ * processes: `WORKERS`, `--nodes` over Redis), on a file-backed PGlite in a temporary directory
+ * or a fresh database on `DATABASE_URL`. It seats G games (a broker, six investors and two
+ * spectators each; users and sessions are seeded in the database, the games are set up through
+ * the REST API), connects every socket from several generator processes, and drives them
+ * open-loop at fixed rates, measuring every latency from the action's scheduled time after an
+ * uncounted warm-up:
+ *   1. fan-out: each broker updates a price once a second, staggered across the second;
+ *   2. orders: investors trade at a fixed total rate, then a short step search for the highest
+ *      rate with p99 ≤ 50 ms;
+ *   3. baseline: the same fan-out through a bare Socket.IO relay, in this run;
+ *   4. the ledger of every player reconciled against the recorded trades and paydays.
+ * It prints a table and writes bench-results/<ISO time>-<mode>-<database>.json. It asserts no
+ * timing: a failed reconciliation exits 1, a run that cannot complete exits 2.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { openPhase, setupTable, type TableSetup } from '../../realtime-server/test/helpers/game.ts';
-import { startTestServer, type TestServer } from '../../realtime-server/test/helpers/server.ts';
-import { openBenchDatabase, type BenchDatabase } from './database.ts';
-import type { Command, Ready, Reply, Request, Results, SocketPlan } from './ipc.ts';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parseBenchArgs, UsageError, type BenchSettings } from './args.ts';
+import {
+  prepareBenchDatabase,
+  seedUsers,
+  type BenchDatabase,
+  type SeededUser,
+} from './database.ts';
+import type {
+  Command,
+  FanoutResult,
+  GamePlan,
+  OrdersResult,
+  Ready,
+  Reply,
+  Request,
+  Results,
+} from './ipc.ts';
 import { reconcileLedger } from './ledger.ts';
 import {
   count,
+  cpuPercent,
+  distribution,
   inPool,
-  mib,
+  pageScripts,
+  type ManifestChunk,
+  maxPassingRate,
   ms,
   percentiles,
-  perSecond,
   printTable,
+  rateSteps,
+  tally,
   tallyText,
-  cpuMeter,
+  type RateStep,
 } from './stats.ts';
 
-const SEATS_PER_GAME = 7;
-const INVESTORS_PER_GAME = SEATS_PER_GAME - 1;
-const CONNECTS_IN_FLIGHT = 100;
+const root = path.resolve(import.meta.dirname, '../..');
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+const INVESTORS_PER_GAME = 6;
+const P99_TARGET_MS = 50;
+/** A generator that sends this late (p99), or burns this much CPU, limits the run itself. */
+const GENERATOR_LAG_LIMIT_MS = 10;
+const GENERATOR_CPU_LIMIT = 90;
 
-interface Settings {
-  sockets: number;
-  orders: number;
-  seconds: number;
-  games: number;
-  rounds: number;
-  burst: number;
-  concurrency: number;
-  poolSize: number;
-  databaseUrl: string | undefined;
-  notes: string[];
-}
+const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
+const epochNow = () => performance.timeOrigin + performance.now();
 
-function readSettings(env: NodeJS.ProcessEnv): Settings {
-  const problems: string[] = [];
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got '${raw}')`);
-      return fallback;
-    }
-    return value;
-  };
-  const sockets = int('BENCH_SOCKETS', 2000, SEATS_PER_GAME, 20_000);
-  const notes: string[] = [];
-  const maxGames = Math.floor(sockets / SEATS_PER_GAME);
-  let games = int('BENCH_GAMES', Math.min(maxGames, Math.ceil(sockets / 40)), 1, 2_000);
-  if (games > maxGames) {
-    notes.push(`BENCH_GAMES lowered to ${maxGames}: ${sockets} sockets seat at most that many`);
-    games = maxGames;
-  }
-  const settings: Settings = {
-    sockets,
-    orders: int('BENCH_ORDERS', 3000, 0, 1_000_000),
-    // A trade phase lasts at most 180 s; the order firing must fit inside one.
-    seconds: int('BENCH_SECONDS', 20, 5, 150),
-    games,
-    rounds: int('BENCH_ROUNDS', 5, 1, 100),
-    burst: int('BENCH_BURST', 4, 0, 1000),
-    concurrency: int('BENCH_CONCURRENCY', 64, 1, 1024),
-    poolSize: int('BENCH_POOL', 20, 1, 200),
-    databaseUrl: env.BENCH_DATABASE_URL?.trim() || undefined,
-    notes,
-  };
-  if (settings.databaseUrl && !/^postgres(ql)?:\/\//.test(settings.databaseUrl)) {
-    problems.push('BENCH_DATABASE_URL must start with postgres:// or postgresql://');
-  }
-  if (problems.length > 0) throw new UsageError(problems.join('\n'));
-  return settings;
-}
-
-class UsageError extends Error {}
-
-/** The load-client process and a typed request/answer channel to it. */
-class LoadClient {
+/** A forked helper process with a typed request/answer channel. */
+class Generator {
   private nextId = 1;
   private pending = new Map<
     number,
-    { resolve: (value: unknown) => void; reject: (err: Error) => void }
+    { resolve: (v: unknown) => void; reject: (e: Error) => void }
   >();
 
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly pid: number,
-  ) {
+  private constructor(private readonly child: ChildProcess) {
     child.on('message', (message: Reply) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
       if (message.ok) waiting.resolve(message.result);
-      else waiting.reject(new Error(`load client: ${message.error}`));
+      else waiting.reject(new Error(`generator: ${message.error}`));
     });
     child.on('exit', (code, signal) => {
       for (const waiting of this.pending.values()) {
-        waiting.reject(new Error(`the load client exited (${signal ?? code})`));
+        waiting.reject(new Error(`a generator exited (${signal ?? code})`));
       }
       this.pending.clear();
     });
   }
 
-  static async start(): Promise<LoadClient> {
-    const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-    const child = fork(path.join(import.meta.dirname, 'load-client.ts'), [], {
+  static async start(): Promise<Generator> {
+    const child = fork(path.join(import.meta.dirname, 'generator.ts'), [], {
       execArgv: ['--import', tsxLoader],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const pid = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the load client did not start')), 30_000);
-      child.once('message', (message: Ready) => {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('a generator did not start')), 30_000);
+      child.once('message', (_message: Ready) => {
         clearTimeout(timer);
-        resolve(message.pid);
+        resolve();
       });
-      child.once('exit', (code) => reject(new Error(`the load client exited (${code})`)));
+      child.once('exit', (code) => reject(new Error(`a generator exited (${code})`)));
     });
-    return new LoadClient(child, pid);
+    return new Generator(child);
   }
 
   run<K extends Command['type']>(
@@ -150,7 +119,7 @@ class LoadClient {
     return new Promise<Results[K]>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new Error(`load client: '${command.type}' got no answer in ${timeoutMs} ms`));
+        reject(new Error(`generator: '${command.type}' got no answer in ${timeoutMs} ms`));
       }, timeoutMs);
       this.pending.set(id, {
         resolve: (value) => {
@@ -171,259 +140,725 @@ class LoadClient {
   }
 }
 
-/** The server process's memory, after a collection when --expose-gc is on. */
-function memory(): NodeJS.MemoryUsage {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  gc?.();
-  return process.memoryUsage();
+interface ProbeReading {
+  pid: number;
+  rss: number;
+  heapUsed: number;
+  cpuMicros: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
 }
 
-const memoryText = (m: NodeJS.MemoryUsage) =>
-  `rss ${mib(m.rss)} · heap ${mib(m.heapUsed)} · external ${mib(m.external)}`;
+/** One server node: its process (the cluster primary with WORKERS > 1) and its probes. */
+class ServerNode {
+  private constructor(
+    readonly url: string,
+    private readonly child: ChildProcess,
+    private readonly probeDir: string,
+    private readonly expectedProbes: number,
+  ) {}
 
-/** The server's event-loop delay and CPU while a step runs. */
-function serverLoad() {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
-  const cpu = cpuMeter();
-  return () => {
-    delay.disable();
-    return `CPU ${cpu().toFixed(0)} % of a core · event-loop delay p99 ${ms(
-      delay.percentile(99) / 1e6,
-    )}, max ${ms(delay.max / 1e6)}`;
+  static async start(env: Record<string, string>, workers: number): Promise<ServerNode> {
+    const port = await freePort();
+    const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-probe-'));
+    const child = spawn(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--import',
+        tsxLoader,
+        '--import',
+        pathToFileURL(path.join(import.meta.dirname, 'probe.ts')).href,
+        path.join(root, 'realtime-server/src/main.ts'),
+      ],
+      {
+        cwd: path.join(root, 'realtime-server'),
+        env: {
+          ...process.env,
+          ...env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          WORKERS: String(workers),
+          BENCH_PROBE_DIR: probeDir,
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    const node = new ServerNode(
+      `http://127.0.0.1:${port}`,
+      child,
+      probeDir,
+      workers > 1 ? workers + 1 : 1,
+    );
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+      if (Date.now() > deadline) throw new Error('the server did not answer /healthz in 120 s');
+      const healthy = await fetch(`${node.url}/healthz`, { signal: AbortSignal.timeout(2_000) })
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (healthy && node.probePorts().length >= node.expectedProbes) return node;
+      await sleep(250);
+    }
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  private probePorts(): number[] {
+    return fs
+      .readdirSync(this.probeDir)
+      .filter((f) => f.endsWith('.json'))
+      .map(
+        (f) =>
+          (JSON.parse(fs.readFileSync(path.join(this.probeDir, f), 'utf8')) as { port: number })
+            .port,
+      );
+  }
+
+  /** Every process of the node: `/gc` collects first (the server runs with --expose-gc). */
+  async read(what: 'read' | 'gc' | 'reset' = 'read'): Promise<ProbeReading[]> {
+    const readings = await Promise.all(
+      this.probePorts().map((port) =>
+        fetch(`http://127.0.0.1:${port}/${what === 'read' ? '' : what}`, {
+          signal: AbortSignal.timeout(10_000),
+        })
+          .then((r) => r.json() as Promise<ProbeReading>)
+          .catch(() => undefined),
+      ),
+    );
+    return readings.filter((r): r is ProbeReading => r !== undefined && 'pid' in r);
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    fs.rmSync(this.probeDir, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** All readings of all nodes, summed (memory, CPU) or worst (event-loop delay). */
+async function readAll(nodes: ServerNode[], what: 'read' | 'gc' | 'reset' = 'read') {
+  const readings = (await Promise.all(nodes.map((n) => n.read(what)))).flat();
+  return {
+    rss: readings.reduce((s, r) => s + r.rss, 0),
+    heapUsed: readings.reduce((s, r) => s + r.heapUsed, 0),
+    cpuMicros: readings.reduce((s, r) => s + r.cpuMicros, 0),
+    loopP99Ms: Math.max(0, ...readings.map((r) => r.loopP99Ms)),
+    processes: readings.length,
   };
 }
 
-/** Other work on the machine skews every figure; the load average says how much there was. */
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-
-function machineFacts(): string {
-  const cpus = os.cpus();
-  return `${os.type()} ${os.release()} ${os.arch()} · ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'} · ${(
-    os.totalmem() /
-    1024 ** 3
-  ).toFixed(1)} GiB RAM · node ${process.version}`;
+/** Server CPU and event-loop delay over a measured window that starts at `fromEpoch`. */
+function measureServer(nodes: ServerNode[], fromEpoch: number) {
+  let start: Promise<{ cpu: number; at: number }> | undefined;
+  const timer = setTimeout(
+    () => {
+      start = readAll(nodes, 'reset').then((r) => ({ cpu: r.cpuMicros, at: epochNow() }));
+    },
+    Math.max(0, fromEpoch - epochNow()),
+  );
+  return async () => {
+    clearTimeout(timer);
+    const begun = start ? await start : { cpu: 0, at: epochNow() };
+    const end = await readAll(nodes);
+    return {
+      cpuPercent: start ? cpuPercent(end.cpuMicros - begun.cpu, epochNow() - begun.at) : NaN,
+      loopP99Ms: end.loopP99Ms,
+    };
+  };
 }
 
-const seconds = (msValue: number) => `${(msValue / 1000).toFixed(2)} s`;
+interface Answer {
+  status: number;
+  body: any;
+}
 
-async function run(settings: Settings, cleanups: Array<() => Promise<void>>): Promise<number> {
+async function rest(
+  url: string,
+  method: string,
+  token: string,
+  body?: unknown,
+  forwardedFor?: string,
+): Promise<Answer> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function expectOk(what: string, answer: Promise<Answer>): Promise<any> {
+  const { status, body } = await answer;
+  if (status < 200 || status >= 300) {
+    throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+  }
+  return body.data;
+}
+
+/** Waits (at most 30 s) until the server answers /healthz promptly again after a step. */
+async function drained(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let prompt = 0;
+  while (prompt < 3 && Date.now() < deadline) {
+    const t0 = performance.now();
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    prompt = ok && performance.now() - t0 < 20 ? prompt + 1 : 0;
+    await sleep(200);
+  }
+}
+
+/** A board code for game `index` (4 × [A-Z0-9], distinct for every index below 36^4). */
+const boardCode = (index: number) =>
+  ((index * 7_919 + 1_000) % 36 ** 4).toString(36).toUpperCase().padStart(4, '0');
+
+/** Seats one game through the REST API and starts it. */
+async function setUpGame(
+  url: string,
+  index: number,
+  broker: SeededUser,
+  investors: SeededUser[],
+  spectators: number,
+): Promise<GamePlan> {
+  const code = boardCode(index);
+  // Each table is its own venue: lobby creation is limited per IP, not for the whole run.
+  const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+  const joined = await expectOk(
+    'join',
+    rest(`${url}/api/game/join`, 'POST', broker.accessToken, { code }, ip),
+  );
+  const gameId = joined.game_id as number;
+  const game = `${url}/api/game/${gameId}`;
+  await expectOk(
+    'broker role',
+    rest(`${game}/select-role`, 'POST', broker.accessToken, { role: 1 }, ip),
+  );
+  for (const investor of investors) {
+    await expectOk(
+      'investor join',
+      rest(`${url}/api/game/join`, 'POST', investor.accessToken, { code }, ip),
+    );
+    await expectOk(
+      'investor role',
+      rest(`${game}/select-role`, 'POST', investor.accessToken, { role: 2 }, ip),
+    );
+  }
+  await expectOk(
+    'settings',
+    rest(`${game}/settings`, 'POST', broker.accessToken, {
+      starting_funds: 500000,
+      payday_increment: 100000,
+      trade_phase_duration: 180,
+    }),
+  );
+  await expectOk('start', rest(`${game}/start`, 'POST', broker.accessToken));
+  return {
+    gameId,
+    code,
+    index,
+    brokerToken: broker.accessToken,
+    investorTokens: investors.map((i) => i.accessToken),
+    spectators,
+  };
+}
+
+/** The module of the /login route (web/src/app/router.tsx). */
+const LOGIN_ROUTE_MODULE = 'src/features/auth/components/login-screen.tsx';
+
+/**
+ * The gzipped size of the JavaScript /login needs before it renders: the entry with its static
+ * imports and the route's module with its own (from the build manifest), each file gzipped.
+ */
+function loginJsGzipKiB(): number {
+  const dist = path.join(root, 'web/dist');
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  let bytes = 0;
+  for (const file of pageScripts(manifest, [LOGIN_ROUTE_MODULE])) {
+    bytes += gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const round1 = (value: number) => (Number.isFinite(value) ? Math.round(value * 10) / 10 : null);
+
+function machineFacts() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpu_model: cpus[0]?.model.trim() ?? 'cpu',
+    memory_gib: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+function mergeFanout(results: FanoutResult[]) {
+  const failures: Record<string, number> = {};
+  for (const r of results)
+    for (const [k, v] of Object.entries(r.updateFailures)) tally(failures, k, v);
+  return {
+    latency: distribution(results.flatMap((r) => r.latencies)),
+    sameNode: distribution(results.flatMap((r) => r.sameNode)),
+    otherNodes: distribution(results.flatMap((r) => r.otherNodes)),
+    sendLag: distribution(results.flatMap((r) => r.sendLag)),
+    updatesSent: results.reduce((s, r) => s + r.updatesSent, 0),
+    missing: results.reduce((s, r) => s + r.missing, 0),
+    failures,
+    generatorCpu: Math.max(...results.map((r) => r.cpuPercent)),
+  };
+}
+
+function mergeOrders(results: OrdersResult[], measureMs: number) {
+  const errors: Record<string, number> = {};
+  for (const r of results) for (const [k, v] of Object.entries(r.errors)) tally(errors, k, v);
+  const unanswered = results.reduce((s, r) => s + r.unanswered, 0);
+  if (unanswered > 0) tally(errors, 'unanswered at the end of the step', unanswered);
+  const ok = results.reduce((s, r) => s + r.ok, 0);
+  return {
+    offered: results.reduce((s, r) => s + r.offered, 0),
+    sent: results.reduce((s, r) => s + r.sent, 0),
+    ok,
+    completedPerSecond: ok / (measureMs / 1000),
+    latency: distribution(results.flatMap((r) => r.latencies)),
+    sendLag: distribution(results.flatMap((r) => r.sendLag)),
+    errors,
+    errorCount: Object.values(errors).reduce((s, v) => s + v, 0),
+    okTotal: results.reduce((s, r) => s + r.okTotal, 0),
+    unknownTotal: results.reduce((s, r) => s + r.unknownTotal, 0),
+    portfolioEvents: results.reduce((s, r) => s + r.portfolioEvents, 0),
+    generatorCpu: Math.max(...results.map((r) => r.cpuPercent)),
+  };
+}
+
+const generatorBound = (sendLagP99: number, cpu: number) =>
+  sendLagP99 > GENERATOR_LAG_LIMIT_MS || cpu > GENERATOR_CPU_LIMIT;
+
+async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>): Promise<number> {
   const runStarted = performance.now();
+  const machine = machineFacts();
   console.log('The Showdown load benchmark');
-  console.log(`machine:  ${machineFacts()}`);
-  console.log(`load avg: ${loadAverage()} (1 / 5 / 15 min) at the start`);
-
-  const database: BenchDatabase = await openBenchDatabase(settings.databaseUrl, settings.poolSize);
-  cleanups.push(() => database.close());
-  const server: TestServer = await startTestServer({
-    database,
-    env: { LOG_LEVEL: 'silent', TRUST_PROXY: 'true' },
-  });
-  cleanups.unshift(() => server.close());
-  const { db } = server.application.context;
-  const version = (
-    (await db.execute(sql`select version() as v`)) as unknown as {
-      rows: Array<{ v: string }>;
-    }
-  ).rows[0]?.v;
-  console.log(`database: ${database.label} · ${version?.split(' on ')[0] ?? '?'}`);
-
-  const load = await LoadClient.start();
-  cleanups.unshift(async () => {
-    await load.run({ type: 'close' }, 5_000).catch(() => undefined);
-    load.stop();
-  });
   console.log(
-    `server:   in this process (pid ${process.pid}) at ${server.url}, LOG_LEVEL silent · load: its own process (pid ${load.pid}), socket.io-client over websocket`,
+    `machine:  ${machine.os} · ${machine.cpus} × ${machine.cpu_model} · ${machine.memory_gib} GiB · node ${machine.node}`,
   );
   console.log(
-    `scale:    ${settings.sockets} sockets · ${settings.orders} orders · ${settings.seconds} s per step (connecting ${2 * settings.seconds} s) · ${settings.games} games · ${settings.rounds} rounds + a burst of ${settings.burst} per game · ${settings.concurrency} orders in flight`,
+    `load avg: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} at the start`,
   );
-  for (const note of settings.notes) console.log(`note:     ${note}`);
 
-  // Setup (not measured): every game gets a broker and six investors through the real sign-up.
-  const setupStarted = performance.now();
-  const tables: TableSetup[] = [];
-  const indexes = Array.from({ length: settings.games }, (_, index) => index);
-  await inPool(indexes, 8, async (index) => {
-    tables[index] = await setupTable(server, {
-      investors: INVESTORS_PER_GAME,
-      start: true,
-      settings: { starting_funds: 500000, payday_increment: 100000, trade_phase_duration: 180 },
+  if (!settings.skipBuild) {
+    console.log('build:    npm run build -w @showdown/web (as npm start does)');
+    const built = spawnSync('npm', ['run', 'build', '-w', '@showdown/web'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
-  });
-  const setupMs = performance.now() - setupStarted;
+    if (built.status !== 0) throw new Error('the web build failed');
+  }
+  const loginKiB = loginJsGzipKiB();
+
+  const database: BenchDatabase = await prepareBenchDatabase(settings.databaseUrl);
+  cleanups.push(() => database.destroy());
+  const databaseName = database.kind;
+  const jwtSecret = randomBytes(32).toString('hex');
+  const seatsPerGame = 1 + INVESTORS_PER_GAME;
+  const seeding = await database.open();
+  const seedStarted = performance.now();
+  const seeded = await seedUsers(seeding, settings.games * seatsPerGame, jwtSecret);
+  await seeding.close();
   console.log(
-    `setup:    ${settings.games} games started, ${settings.games * SEATS_PER_GAME} users signed up through OTP in ${seconds(setupMs)}`,
+    `database: ${database.label} · ${count(seeded.length)} users signed in (seeded) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
-  const budgetMs = settings.seconds * 1000;
 
-  // 1. Sockets and fan-out.
-  const plan: SocketPlan[] = [];
-  for (const t of tables) {
-    for (const seat of [t.broker, ...t.investors]) {
-      plan.push({ kind: 'seated', gameId: t.gameId, token: seat.token });
-    }
+  const serverEnv: Record<string, string> = {
+    ...database.serverEnv,
+    JWT_SECRET: jwtSecret,
+    LOG_LEVEL: 'warn',
+    OTP_SENDER: 'console',
+    TRUST_PROXY: 'true',
+  };
+  if (settings.redisUrl) {
+    serverEnv.REDIS_URL = settings.redisUrl;
+    serverEnv.REDIS_STREAM_NAME = `showdown:bench:${randomBytes(4).toString('hex')}`;
   }
-  const seated = plan.length;
-  for (let i = 0; plan.length < settings.sockets; i++) {
-    const t = tables[i % tables.length]!;
-    plan.push({ kind: 'spectator', gameId: t.gameId, code: t.code });
-  }
-  const before = memory();
-  const connectLoad = serverLoad();
-  const connected = await load.run(
-    {
-      type: 'connect',
-      url: server.url,
-      sockets: plan,
-      concurrency: CONNECTS_IN_FLIGHT,
-      budgetMs: 2 * budgetMs,
-    },
-    2 * budgetMs + 30_000,
-  );
-  const connectServer = connectLoad();
-  const after = memory();
-  const serverSockets = server.application.io.engine.clientsCount;
-  const perSocket = (bytes: number) =>
-    connected.connected > 0 ? `${(bytes / connected.connected / 1024).toFixed(1)} KiB` : '–';
-
-  const fanoutLoad = serverLoad();
-  const fan = await load.run(
-    {
-      type: 'fanout',
-      url: server.url,
-      brokers: tables.map((t) => ({ gameId: t.gameId, token: t.broker.token })),
-      rounds: settings.rounds,
-      burstPerGame: settings.burst,
-      budgetMs,
-    },
-    budgetMs + 30_000,
-  );
-  const fanoutServer = fanoutLoad();
-
-  printTable(`1. Sockets and fan-out (${count(settings.sockets)} sockets)`, [
-    [
-      'sockets planned',
-      `${count(plan.length)}: ${count(seated)} seated (${settings.games} games × 7) + ${count(plan.length - seated)} spectators`,
-    ],
-    [
-      'connected and joined',
-      `${count(connected.connected)} / ${count(connected.planned)}${connected.notAttempted ? ` (${count(connected.notAttempted)} not attempted: time budget)` : ''}`,
-    ],
-    ['connect failures', tallyText(connected.failures)],
-    [
-      'connect + join, all',
-      `${seconds(connected.elapsedMs)} (${perSecond(connected.connected / (connected.elapsedMs / 1000), 'sockets')}, ${CONNECTS_IN_FLIGHT} at a time)`,
-    ],
-    ['connect + join, each', percentiles(connected.latency)],
-    ['server sockets (engine)', count(serverSockets)],
-    ['server memory before', memoryText(before)],
-    ['server memory after', memoryText(after)],
-    [
-      'server heap per socket',
-      `${perSocket(after.heapUsed - before.heapUsed)} (after a full GC; RSS moves with the allocator)`,
-    ],
-    ['server while connecting', connectServer],
-    [
-      'price updates (rounds)',
-      `${fan.rounds} rounds × ${settings.games} brokers at once: ${count(fan.updates)} ok, failures: ${tallyText(fan.updateFailures)}`,
-    ],
-    ['price update REST call', percentiles(fan.restLatency)],
-    ['REST call → price:updated', percentiles(fan.deliveryLatency)],
-    ['first → last socket of a game', percentiles(fan.spread)],
-    [
-      'delivered (rounds)',
-      `${count(fan.delivered)} / ${count(fan.expected)} (${perSecond(fan.roundRate, 'events')})`,
-    ],
-    [
-      'burst',
-      `${count(fan.burst.updates)} updates (${settings.burst} back to back per broker), failures: ${tallyText(fan.burst.failures)}`,
-    ],
-    [
-      'delivered (burst)',
-      `${count(fan.burst.delivered)} / ${count(fan.burst.expected)} in ${seconds(fan.burst.elapsedMs)} (${perSecond(fan.burst.rate, 'events')})`,
-    ],
-    ['server during fan-out', fanoutServer],
-    [
-      'load client CPU',
-      `connect ${connected.cpuPercent.toFixed(0)} % · fan-out ${fan.cpuPercent.toFixed(0)} %`,
-    ],
-    ['machine load average', loadAverage()],
-  ]);
-
-  // 2. Orders, with every socket still connected (each accepted order pushes a portfolio).
-  await inPool(tables, 8, async (t) => {
-    await openPhase(t);
+  const nodes: ServerNode[] = [];
+  cleanups.unshift(async () => {
+    await Promise.all(nodes.map((n) => n.stop()));
   });
-  const investors = tables.flatMap((t) =>
-    t.investors.map((i) => ({ gameId: t.gameId, token: i.token })),
-  );
-  const ordersLoad = serverLoad();
-  const orders = await load.run(
-    {
-      type: 'orders',
-      url: server.url,
-      investors,
-      count: settings.orders,
-      concurrency: settings.concurrency,
-      budgetMs,
-    },
-    budgetMs + 30_000,
-  );
-  const ordersServer = ordersLoad();
-  const answered = orders.latency.count;
-  const unanswered = orders.sent - answered;
-  const ledger = await reconcileLedger(db, orders.ok, unanswered);
-
-  printTable(`2. Orders (${count(settings.orders)} orders)`, [
-    [
-      'investors',
-      `${count(investors.length)} in ${settings.games} games, trade phase open, sockets connected`,
-    ],
-    [
-      'orders sent',
-      `${count(orders.sent)} / ${count(orders.planned)}${orders.sent < orders.planned ? ' (time budget reached)' : ''}, ${settings.concurrency} in flight`,
-    ],
-    ['elapsed', seconds(orders.elapsedMs)],
-    [
-      'throughput',
-      `${perSecond(answered / (orders.elapsedMs / 1000), 'orders')} answered · ${perSecond(orders.ok / (orders.elapsedMs / 1000), 'orders')} accepted`,
-    ],
-    ['order latency', percentiles(orders.latency)],
-    [
-      'accepted (200)',
-      `${count(orders.ok)} (${count(orders.buys)} buys, ${count(orders.sells)} sells)`,
-    ],
-    ['refused / failed', tallyText(orders.refused)],
-    ['portfolio:updated received', `${count(orders.portfolioEvents)} / ${count(orders.ok)}`],
-    ['server during orders', ordersServer],
-    ['load client CPU', `${orders.cpuPercent.toFixed(0)} %`],
-    ['machine load average', loadAverage()],
-  ]);
-
-  console.log(`\ntotal run: ${seconds(performance.now() - runStarted)}`);
-  if (ledger.problems.length === 0) {
-    console.log(`ledger: reconciled (${ledger.players} players)`);
-    return 0;
+  for (let i = 0; i < settings.nodes; i++) {
+    nodes.push(await ServerNode.start(serverEnv, settings.workers));
   }
-  console.log(`ledger: ${ledger.problems.length} mismatches (${ledger.players} players)`);
-  for (const problem of ledger.problems.slice(0, 50)) console.log(`  ${problem}`);
-  if (ledger.problems.length > 50) console.log(`  … and ${ledger.problems.length - 50} more`);
-  return 1;
+  const restUrl = nodes[0]!.url;
+  console.log(
+    `server:   ${settings.nodes} node(s) × WORKERS=${settings.workers} at ${nodes.map((n) => n.url).join(', ')} (realtime-server/src/main.ts, LOG_LEVEL=warn)`,
+  );
+
+  const generators = await Promise.all(
+    Array.from({ length: settings.generators }, () => Generator.start()),
+  );
+  cleanups.unshift(async () => {
+    await Promise.all(generators.map((g) => g.run({ type: 'close' }, 5_000).catch(() => null)));
+    for (const g of generators) g.stop();
+  });
+
+  // Setup, not measured: every game seated and started through the REST API.
+  const setupStarted = performance.now();
+  const plans: GamePlan[] = new Array(settings.games);
+  await inPool(
+    Array.from({ length: settings.games }, (_, i) => i),
+    24,
+    async (i) => {
+      const seats = seeded.slice(i * seatsPerGame, (i + 1) * seatsPerGame);
+      plans[i] = await setUpGame(restUrl, i, seats[0]!, seats.slice(1), settings.spectators);
+    },
+  );
+  console.log(
+    `setup:    ${settings.games} games seated and started in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
+  const share = (g: number) => plans.filter((_, i) => i % settings.generators === g);
+
+  // 1. Sockets.
+  const before = await readAll(nodes, 'gc');
+  const connects = await Promise.all(
+    generators.map((gen, g) =>
+      gen.run(
+        { type: 'connect', urls: nodes.map((n) => n.url), games: share(g), target: 'server' },
+        600_000,
+      ),
+    ),
+  );
+  const after = await readAll(nodes, 'gc');
+  const connected = connects.reduce((s, c) => s + c.connected, 0);
+  const planned = connects.reduce((s, c) => s + c.planned, 0);
+  const connectFailures: Record<string, number> = {};
+  for (const c of connects)
+    for (const [k, v] of Object.entries(c.failures)) tally(connectFailures, k, v);
+  const perSocket = (bytes: number) => (connected > 0 ? bytes / connected / 1024 : NaN);
+  const rssPerSocket = perSocket(after.rss - before.rss);
+  const heapPerSocket = perSocket(after.heapUsed - before.heapUsed);
+  console.log(
+    `sockets:  ${count(connected)} / ${count(planned)} connected and joined in ${(Math.max(...connects.map((c) => c.elapsedMs)) / 1000).toFixed(1)} s`,
+  );
+
+  // 2. Fan-out: one price update per game per second, staggered.
+  const fanoutTiming = {
+    warmupMs: settings.warmupSeconds * 1000,
+    measureMs: settings.fanoutSeconds * 1000,
+  };
+  const runFanout = async (target: 'server' | 'relay') => {
+    const startEpochMs = epochNow() + 1_500;
+    const server = measureServer(
+      target === 'server' ? nodes : [],
+      startEpochMs + fanoutTiming.warmupMs,
+    );
+    const results = await Promise.all(
+      generators.map((gen) =>
+        gen.run(
+          {
+            type: 'fanout',
+            restUrl,
+            target,
+            totalGames: settings.games,
+            startEpochMs,
+            ...fanoutTiming,
+          },
+          fanoutTiming.warmupMs + fanoutTiming.measureMs + 120_000,
+        ),
+      ),
+    );
+    return { ...mergeFanout(results), server: await server() };
+  };
+  console.log(
+    `fan-out:  ${settings.games} updates/s for ${settings.warmupSeconds} s warm-up + ${settings.fanoutSeconds} s measured`,
+  );
+  const fanout = await runFanout('server');
+
+  // 3. Orders, every socket still connected: trade phases open, a payday given in every game.
+  await drained(restUrl);
+  await inPool(plans, 24, async (plan) => {
+    const game = `${restUrl}/api/game/${plan.gameId}`;
+    await expectOk('payday', rest(`${game}/payday`, 'PUT', plan.brokerToken));
+    await expectOk(
+      'open phase',
+      rest(`${game}/update/orderbook`, 'PUT', plan.brokerToken, { orderbook_status: 1 }),
+    );
+  });
+  let okTotal = 0;
+  let unknownTotal = 0;
+  const runOrders = async (rate: number, warmupMs: number, measureMs: number) => {
+    const startEpochMs = epochNow() + 500;
+    const server = measureServer(nodes, startEpochMs + warmupMs);
+    const results = await Promise.all(
+      generators.map((gen) =>
+        gen.run(
+          {
+            type: 'orders',
+            restUrl,
+            rate: rate / settings.generators,
+            startEpochMs,
+            warmupMs,
+            measureMs,
+          },
+          warmupMs + measureMs + 120_000,
+        ),
+      ),
+    );
+    const merged = mergeOrders(results, measureMs);
+    okTotal += merged.okTotal;
+    unknownTotal += merged.unknownTotal;
+    return { ...merged, server: await server() };
+  };
+  // The step search first (rising rates), then the offered rate; the server drains in between,
+  // so an overloaded step does not bill its backlog to the next.
+  const steps: Array<RateStep & { generatorBound: boolean }> = [];
+  for (const rate of rateSteps(Math.max(25, settings.orderRate / 4), 1.6, settings.steps)) {
+    await drained(restUrl);
+    const step = await runOrders(rate, 1_000, settings.stepSeconds * 1000);
+    steps.push({
+      rate,
+      completedPerSecond: step.completedPerSecond,
+      p99: step.latency.p99,
+      errors: step.errorCount,
+      generatorBound: generatorBound(step.sendLag.p99, step.generatorCpu),
+    });
+    console.log(
+      `  step ${rate}/s: ${step.completedPerSecond.toFixed(0)}/s completed · ${percentiles(step.latency)} · errors ${step.errorCount}`,
+    );
+    if (step.latency.p99 > P99_TARGET_MS || step.errorCount > 0) break;
+  }
+  await drained(restUrl);
+  console.log(
+    `orders:   ${settings.orderRate}/s offered for 2 s warm-up + ${settings.ordersSeconds} s measured`,
+  );
+  const orders = await runOrders(settings.orderRate, 2_000, settings.ordersSeconds * 1000);
+  const maxRate = maxPassingRate(steps, P99_TARGET_MS);
+  await Promise.all(generators.map((g) => g.run({ type: 'close' }, 30_000)));
+
+  // 4. Baseline: the same fan-out through a bare Socket.IO relay.
+  const relay = fork(path.join(import.meta.dirname, 'relay.ts'), [], {
+    execArgv: ['--import', tsxLoader],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanups.unshift(async () => {
+    relay.kill();
+  });
+  const relayPort = await new Promise<number>((resolve) =>
+    relay.once('message', (m: { port: number }) => resolve(m.port)),
+  );
+  await Promise.all(
+    generators.map((gen, g) =>
+      gen.run(
+        {
+          type: 'connect',
+          urls: [`http://127.0.0.1:${relayPort}`],
+          games: share(g),
+          target: 'relay',
+        },
+        600_000,
+      ),
+    ),
+  );
+  console.log('baseline: the same fan-out through a bare Socket.IO relay');
+  const baseline = await runFanout('relay');
+  await Promise.all(generators.map((g) => g.run({ type: 'close' }, 30_000)));
+  relay.kill();
+
+  // 5. The ledger, with the servers stopped (PGlite's files belong to one process at a time).
+  await Promise.all(nodes.map((n) => n.stop()));
+  const ledgerDb = await database.open();
+  const ledger = await reconcileLedger(ledgerDb.db, okTotal, unknownTotal);
+  await ledgerDb.close();
+
+  const ratio = fanout.latency.p99 / baseline.latency.p99;
+  const fanoutGeneratorBound = generatorBound(fanout.sendLag.p99, fanout.generatorCpu);
+  const ordersGeneratorBound = generatorBound(orders.sendLag.p99, orders.generatorCpu);
+  const results = {
+    time: new Date().toISOString(),
+    machine,
+    load_average: os.loadavg(),
+    mode: settings.mode,
+    database: databaseName,
+    workers: settings.workers,
+    nodes: settings.nodes,
+    generators: settings.generators,
+    fanout: {
+      games: settings.games,
+      sockets_per_game: seatsPerGame + settings.spectators,
+      updates_per_s: settings.games,
+      updates_sent: fanout.updatesSent,
+      update_failures: fanout.failures,
+      missing_deliveries: fanout.missing,
+      deliveries: fanout.latency.count,
+      p50_ms: round1(fanout.latency.p50),
+      p95_ms: round1(fanout.latency.p95),
+      p99_ms: round1(fanout.latency.p99),
+      max_ms: round1(fanout.latency.max),
+      baseline_p50_ms: round1(baseline.latency.p50),
+      baseline_p99_ms: round1(baseline.latency.p99),
+      ratio_p99: round1(ratio),
+      ...(settings.nodes > 1
+        ? {
+            same_node_p99_ms: round1(fanout.sameNode.p99),
+            cross_node_p99_ms: round1(fanout.otherNodes.p99),
+            cross_node_ratio_p99: round1(fanout.otherNodes.p99 / fanout.sameNode.p99),
+          }
+        : {}),
+      server_cpu_percent: round1(fanout.server.cpuPercent),
+      generator_cpu_percent: round1(fanout.generatorCpu),
+      generator_send_lag_p99_ms: round1(fanout.sendLag.p99),
+      generator_bound: fanoutGeneratorBound,
+    },
+    orders: {
+      offered_per_s: settings.orderRate,
+      completed_per_s: round1(orders.completedPerSecond),
+      p50_ms: round1(orders.latency.p50),
+      p95_ms: round1(orders.latency.p95),
+      p99_ms: round1(orders.latency.p99),
+      max_ms: round1(orders.latency.max),
+      errors: orders.errorCount,
+      error_kinds: orders.errors,
+      portfolio_events: orders.portfolioEvents,
+      max_rate_p99_50ms: maxRate,
+      steps: steps.map((s) => ({
+        ...s,
+        p99: round1(s.p99),
+        completedPerSecond: round1(s.completedPerSecond),
+      })),
+      server_cpu_percent: round1(orders.server.cpuPercent),
+      generator_cpu_percent: round1(orders.generatorCpu),
+      generator_send_lag_p99_ms: round1(orders.sendLag.p99),
+      generator_bound: ordersGeneratorBound,
+    },
+    sockets: {
+      planned,
+      connected,
+      failures: connectFailures,
+      rss_kib_per_socket: round1(rssPerSocket),
+      heap_kib_per_socket: round1(heapPerSocket),
+      server_rss_kib: kib(after.rss),
+      server_processes: after.processes,
+    },
+    event_loop_p99_ms: round1(Math.max(fanout.server.loopP99Ms, orders.server.loopP99Ms)),
+    ledger_ok: ledger.problems.length === 0,
+    ledger_players: ledger.players,
+    ledger_problems: ledger.problems.slice(0, 50),
+    web: { login_js_gzip_kib: round1(loginKiB) },
+    run_seconds: Math.round((performance.now() - runStarted) / 1000),
+  };
+
+  const flag = (bound: boolean) =>
+    bound
+      ? ' · GENERATOR-BOUND: the generators sent late (busy or starved of CPU), so the server was not the only limit'
+      : '';
+  printTable(
+    `The Showdown bench · ${settings.mode} · ${databaseName} · ${settings.nodes} node(s) × WORKERS=${settings.workers} · ${machine.cpus} CPUs`,
+    [
+      [
+        'fan-out',
+        `${settings.games} games × ${seatsPerGame + settings.spectators} sockets, ${settings.games} updates/s, ${count(fanout.latency.count)} deliveries measured`,
+      ],
+      ['fan-out latency', `${percentiles(fanout.latency)}${flag(fanoutGeneratorBound)}`],
+      ['bare relay latency', percentiles(baseline.latency)],
+      [
+        'ratio of p99s',
+        `${ratio.toFixed(2)} × the bare relay (target ≤ 2 ×, and p99 ≤ ${P99_TARGET_MS} ms)`,
+      ],
+      ...(settings.nodes > 1
+        ? ([
+            ['same node', percentiles(fanout.sameNode)],
+            [
+              'cross node',
+              `${percentiles(fanout.otherNodes)} (${(fanout.otherNodes.p99 / fanout.sameNode.p99).toFixed(2)} × same node)`,
+            ],
+          ] as Array<[string, string]>)
+        : []),
+      [
+        'fan-out failures',
+        `updates: ${tallyText(fanout.failures)} · deliveries missing: ${count(fanout.missing)}`,
+      ],
+      [
+        'orders offered',
+        `${settings.orderRate}/s for ${settings.ordersSeconds} s: ${orders.completedPerSecond.toFixed(0)}/s completed`,
+      ],
+      ['order latency', `${percentiles(orders.latency)}${flag(ordersGeneratorBound)}`],
+      ['order errors', tallyText(orders.errors)],
+      [
+        'max rate, p99 ≤ 50 ms',
+        `${maxRate}/s (steps: ${steps.map((s) => `${s.rate}/s p99 ${ms(s.p99)}${s.errors ? ` ${s.errors} errors` : ''}`).join(', ') || 'none'})`,
+      ],
+      [
+        'sockets',
+        `${count(connected)} / ${count(planned)} connected · failures: ${tallyText(connectFailures)}`,
+      ],
+      [
+        'server memory per socket',
+        `RSS ${rssPerSocket.toFixed(1)} KiB · heap ${heapPerSocket.toFixed(1)} KiB (target ≤ 30 KiB)`,
+      ],
+      ['event-loop delay p99', `${ms(results.event_loop_p99_ms ?? NaN)} (worst server process)`],
+      [
+        'server CPU',
+        `fan-out ${fanout.server.cpuPercent.toFixed(0)} % · orders ${orders.server.cpuPercent.toFixed(0)} % of one core (all processes)`,
+      ],
+      [
+        'generator CPU',
+        `fan-out ${fanout.generatorCpu.toFixed(0)} % · orders ${orders.generatorCpu.toFixed(0)} % (busiest of ${settings.generators}); send lag p99 ${ms(fanout.sendLag.p99)} / ${ms(orders.sendLag.p99)}`,
+      ],
+      [
+        'ledger',
+        ledger.problems.length === 0
+          ? `reconciled (${ledger.players} players)`
+          : `${ledger.problems.length} mismatches`,
+      ],
+      ['/login initial JS', `${loginKiB.toFixed(1)} KiB gzipped (target ≤ 150 KiB)`],
+    ],
+  );
+  for (const problem of ledger.problems.slice(0, 20)) console.log(`  ledger: ${problem}`);
+
+  const outDir = path.join(root, 'bench-results');
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(
+    outDir,
+    `${results.time.replace(/[:.]/g, '-')}-${settings.mode}-${databaseName}.json`,
+  );
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(root, file)} · total ${results.run_seconds} s`);
+  return ledger.problems.length === 0 ? 0 : 1;
 }
 
 async function main(): Promise<void> {
-  let settings: Settings;
+  let settings: BenchSettings;
   try {
-    settings = readSettings(process.env);
+    settings = parseBenchArgs(process.argv.slice(2), process.env, os.cpus().length);
   } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(err instanceof UsageError ? err.message : err);
     process.exit(2);
   }
   const cleanups: Array<() => Promise<void>> = [];
@@ -435,15 +870,13 @@ async function main(): Promise<void> {
       }
     })());
   const finish = async (code: number) => {
-    const stuck = setTimeout(() => process.exit(code || 2), 15_000);
+    const stuck = setTimeout(() => process.exit(code || 2), 30_000);
     await cleanUp();
     clearTimeout(stuck);
     process.exit(code);
   };
-
   let interrupted = false;
-  // The benchmark always stops by itself, whatever hangs.
-  const limitSeconds = 120 + 5 * settings.seconds;
+  const limitSeconds = settings.mode === 'quick' ? 900 : 3600;
   const watchdog = setTimeout(() => {
     interrupted = true;
     console.error(`\nbench: still running after ${limitSeconds} s; giving up`);
@@ -456,12 +889,11 @@ async function main(): Promise<void> {
       void finish(130);
     });
   }
-
   let code: number;
   try {
     code = await run(settings, cleanups);
   } catch (err) {
-    if (interrupted) return; // a signal or the watchdog is already finishing
+    if (interrupted) return;
     console.error('\nbench failed:', err instanceof Error ? (err.stack ?? err.message) : err);
     code = 2;
   }

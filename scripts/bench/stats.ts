@@ -76,3 +76,87 @@ export function cpuMeter(): () => number {
     return wallMs > 0 ? ((used.user + used.system) / 1000 / wallMs) * 100 : 0;
   };
 }
+
+/** One step of the order-rate search. */
+export interface RateStep {
+  rate: number;
+  completedPerSecond: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * The highest offered rate that still met the target: p99 within `p99LimitMs`, no errors, and
+ * (open loop) at least 95 % of the offered rate completed. 0 when none did.
+ */
+export function maxPassingRate(steps: readonly RateStep[], p99LimitMs: number): number {
+  let best = 0;
+  for (const step of steps) {
+    const passed =
+      step.errors === 0 && step.p99 <= p99LimitMs && step.completedPerSecond >= 0.95 * step.rate;
+    if (passed && step.rate > best) best = step.rate;
+  }
+  return best;
+}
+
+/** The rates a step search tries: from `start`, each `factor` times the last, `count` of them. */
+export function rateSteps(start: number, factor: number, count: number): number[] {
+  const steps: number[] = [];
+  let rate = start;
+  for (let i = 0; i < count; i++) {
+    steps.push(Math.round(rate));
+    rate *= factor;
+  }
+  return steps;
+}
+
+/** The scripts a browser loads before anything else on a page: the entry and its preloads. */
+export function initialScripts(indexHtml: string): string[] {
+  const found: string[] = [];
+  for (const match of indexHtml.matchAll(/<script\b[^>]*\btype="module"[^>]*>/g)) {
+    const src = /\bsrc="([^"]+)"/.exec(match[0])?.[1];
+    if (src) found.push(src);
+  }
+  for (const match of indexHtml.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
+    if (href) found.push(href);
+  }
+  return [...new Set(found)];
+}
+
+/** Several processes' CPU, summed, in percent of one core over a wall-clock span. */
+export function cpuPercent(cpuMicros: number, wallMs: number): number {
+  return wallMs > 0 ? (cpuMicros / 1000 / wallMs) * 100 : 0;
+}
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The JavaScript files a page loads before it can render: the entry chunks and the route's
+ * module, each with everything they import statically (dynamic imports load later, on use).
+ */
+export function pageScripts(
+  manifest: Record<string, ManifestChunk>,
+  routeModules: readonly string[],
+): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (chunk.file.endsWith('.js')) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  for (const key of routeModules) {
+    if (!manifest[key]) throw new Error(`the build manifest has no '${key}'`);
+    visit(key);
+  }
+  return files;
+}

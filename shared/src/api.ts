@@ -378,39 +378,8 @@ export interface MayhemData {
 
 // ---------- paths ----------
 
-export const API = {
-  sendOtp: '/api/auth/send-otp',
-  resendOtp: '/api/auth/resend-otp',
-  login: '/api/auth/login',
-  register: '/api/auth/register',
-  registerSendOtp: '/api/auth/register/sendotp',
-  refresh: '/api/auth/refresh-access-token',
-  logout: '/api/auth/logout',
-  profile: '/api/user/profile',
-  avatars: '/api/avatars',
-  join: '/api/game/join',
-  gameAvatars: (id: number) => `/api/game/${id}/avatars`,
-  lobby: (id: number) => `/api/game/${id}/lobby`,
-  removePlayer: (id: number, playerId: number) => `/api/game/${id}/remove-player/${playerId}`,
-  settings: (id: number) => `/api/game/${id}/settings`,
-  orderbook: (id: number) => `/api/game/${id}/update/orderbook`,
-  stocks: (id: number) => `/api/game/${id}/stocks`,
-  payday: (id: number) => `/api/game/${id}/payday`,
-  trade: (id: number) => `/api/game/${id}/stocks/trade`,
-  portfolio: (id: number) => `/api/game/${id}/user/portfolio`,
-  transactions: (id: number) => `/api/game/${id}/transactions`,
-  selectRole: (id: number) => `/api/game/${id}/select-role`,
-  changeRole: (id: number) => `/api/game/${id}/change-role`,
-  start: (id: number) => `/api/game/${id}/start`,
-  end: (id: number) => `/api/game/${id}/end`,
-  showdown: (id: number) => `/api/game/${id}/showdown`,
-  firstPlayer: (id: number) => `/api/game/${id}/first-player`,
-  mayhem: (gameId: number) => `/api/marketMayhem/game/${gameId}`,
-  mayhemRespond: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/respond`,
-  mayhemAverage: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/average`,
-  priceHistory: (id: number) => `/api/game/${id}/prices/history`,
-  config: '/api/config',
-} as const;
+// In a module of its own, without zod, so a web page that only calls the API does not load zod.
+export { API } from './api-paths.ts';
 
 /** `GET /api/config`: what a signed-out screen needs from the server. */
 export interface PublicConfigData {

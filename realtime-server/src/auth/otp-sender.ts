@@ -20,13 +20,15 @@ export class OtpDeliveryError extends Error {
 const WEBHOOK_TIMEOUT_MS = 5000;
 
 /**
- * OTP_SENDER=console logs the code (development: read it from the server log and sign in);
+ * OTP_SENDER=console prints the code as one plain line (development: read it from `npm start`'s
+ * output and sign in);
  * OTP_SENDER=webhook POSTs `{country_code, phone_number, otp}` as JSON to OTP_WEBHOOK_URL, the
  * place to plug in any SMS gateway, and fails after 5 s or on a non-2xx answer.
  */
 export function createOtpSender(
   config: Pick<Config, 'OTP_SENDER' | 'OTP_WEBHOOK_URL'>,
   logger: Logger,
+  print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): OtpSender {
   if (config.OTP_SENDER === 'webhook') {
     const url = config.OTP_WEBHOOK_URL;
@@ -54,10 +56,11 @@ export function createOtpSender(
   }
   return {
     async send({ country_code, phone_number, otp }) {
-      // The code is in the message text on purpose: the logger redacts `otp` fields.
-      logger.info(
-        { country_code, phone_number },
-        `OTP for ${country_code} ${phone_number}: ${otp} (OTP_SENDER=console, development only)`,
+      // One plain line, not a JSON log record: in `npm start`'s output the code must stand out.
+      // (The logger would redact an `otp` field anyway.)
+      logger.info({ country_code, phone_number }, 'OTP sent to the console');
+      print(
+        `OTP for ${country_code} ${phone_number}: ${otp}  (OTP_SENDER=console, development only)`,
       );
     },
   };

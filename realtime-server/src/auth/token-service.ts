@@ -40,6 +40,14 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export class TokenService {
   /** jsonwebtoken re-imports a string secret on every call (~0.6 ms); a KeyObject once. */
   private readonly signingKey: KeyObject;
+  /**
+   * Sessions this process has seen live, until the access token that proved it expires: between
+   * refreshes the JWT is enough, so requests and handshakes do not read `refresh_tokens`.
+   * Revocation empties it here at once and, through SessionRevocations, in every other process.
+   */
+  private readonly liveSessions = new Map<string, { userId: number; untilMs: number }>();
+  /** Sessions revoked while a check may have been in flight: never cached again. */
+  private readonly revokedSessions = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -80,6 +88,10 @@ export class TokenService {
     if (!Number.isSafeInteger(userId) || userId <= 0) throw invalidToken();
     if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw invalidToken();
 
+    const nowMs = this.clock.now().getTime();
+    const cached = this.liveSessions.get(sessionId);
+    if (cached && cached.userId === userId && cached.untilMs > nowMs) return { userId, sessionId };
+
     // The family's live head row (refresh_tokens_family_head_uq): absent once revoked.
     const [live] = await this.db
       .select({ one: sql<number>`1` })
@@ -94,7 +106,37 @@ export class TokenService {
       )
       .limit(1);
     if (!live) throw invalidToken();
+    this.remember(sessionId, userId, payload.exp * 1000, nowMs);
     return { userId, sessionId };
+  }
+
+  private remember(sessionId: string, userId: number, untilMs: number, nowMs: number): void {
+    if ((this.revokedSessions.get(sessionId) ?? 0) > nowMs) return;
+    if (this.liveSessions.size >= 50_000) {
+      for (const [id, entry] of this.liveSessions) {
+        if (entry.untilMs <= nowMs) this.liveSessions.delete(id);
+      }
+      for (const [id, until] of this.revokedSessions) {
+        if (until <= nowMs) this.revokedSessions.delete(id);
+      }
+    }
+    this.liveSessions.set(sessionId, { userId, untilMs });
+  }
+
+  /** Forgets a session this process cached (it was revoked, here or on another node). */
+  forgetSession(sessionId: string): void {
+    this.liveSessions.delete(sessionId);
+    this.revokedSessions.set(
+      sessionId,
+      this.clock.now().getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000,
+    );
+  }
+
+  /** Forgets every cached session of a user: the next request of each is checked again. */
+  invalidate(userId: number): void {
+    for (const [id, entry] of this.liveSessions) {
+      if (entry.userId === userId) this.liveSessions.delete(id);
+    }
   }
 
   /**
@@ -140,10 +182,12 @@ export class TokenService {
   /** Ends a session: its refresh tokens and its access tokens stop working everywhere. */
   async revokeSession(sessionId: string): Promise<void> {
     if (!UUID.test(sessionId)) return;
+    this.forgetSession(sessionId);
     await this.db
       .update(refreshTokens)
       .set({ revokedAt: this.clock.now() })
       .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+    this.forgetSession(sessionId);
     this.revocations?.revoked(sessionId);
   }
 

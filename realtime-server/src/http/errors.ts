@@ -86,7 +86,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(parserError.status).json(failureBody(ERROR_CODE.VALIDATION, MSG.VALIDATION));
       return;
     }
-    (req.log ?? logger).error({ err }, 'unhandled error');
+    logger.error({ err, reqId: res.getHeader('x-request-id') }, 'unhandled error');
     res.status(500).json(failureBody(ERROR_CODE.INTERNAL, MSG.INTERNAL));
   };
 }

@@ -43,6 +43,8 @@ export class ServerProcess {
         TRUST_PROXY: 'true',
         JWT_SECRET: 'process-test-secret-process-test-secret-01',
         WEB_DIST_DIR: '/nonexistent',
+        // One process per node unless a suite asks for more (the default follows the CPUs).
+        WORKERS: '1',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

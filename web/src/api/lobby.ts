@@ -1,4 +1,5 @@
-import { API, type LobbyData } from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { LobbyData } from '@showdown/shared/api';
 import { api } from '../lib/api-client';
 import { lobbyInto } from '../stores/game-answers';
 import { runGameRequest } from '../stores/run-request';

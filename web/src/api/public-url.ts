@@ -1,4 +1,5 @@
-import { API, type PublicConfigData } from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { PublicConfigData } from '@showdown/shared/api';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api-client';
 

@@ -1,9 +1,8 @@
 import { STATE_RESTORE_TIMEOUT_MS } from '@showdown/shared/constants';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loader } from '../components/ui/loader';
 import { fetchProfile } from '../features/profile/api/profile-api';
-import { useGameSocket } from '../hooks/use-game-socket';
 import { useAppStore } from '../stores/app-store';
 import { rememberReturnTo } from '../lib/return-to';
 import { selectGameId } from '../stores/game-selectors';
@@ -26,10 +25,19 @@ function useRestoredState(): boolean {
   return restored;
 }
 
-function GameSocket() {
-  useGameSocket();
-  return null;
-}
+/**
+ * Keeps the game live; loaded only once there is a game, so socket.io-client is not part of
+ * the first screens' JavaScript (/login).
+ */
+const GameSocket = lazy(async () => {
+  const { useGameSocket } = await import('../hooks/use-game-socket');
+  return {
+    default: function GameSocket() {
+      useGameSocket();
+      return null;
+    },
+  };
+});
 
 /** Every route renders inside: restores state, guards, loads the user, keeps the game live. */
 export function AppShell() {
@@ -56,7 +64,11 @@ export function AppShell() {
 
   return (
     <>
-      {gameId !== null && token && <GameSocket />}
+      {gameId !== null && token && (
+        <Suspense fallback={null}>
+          <GameSocket />
+        </Suspense>
+      )}
       <Suspense fallback={<Loader />}>
         <Outlet />
       </Suspense>

@@ -8,7 +8,8 @@
  * - 403 FORBIDDEN: an ordinary error.
  * - A failed refresh clears local storage and goes to /login.
  */
-import { API, type ApiFailure, type ApiSuccess, type RefreshData } from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { ApiFailure, ApiSuccess, RefreshData } from '@showdown/shared/api';
 import { STORAGE_KEYS } from '@showdown/shared/constants';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { env } from '../config/env';

@@ -1,10 +1,10 @@
-import {
-  API,
-  type AuthData,
-  type LoginInput,
-  type RegisterInput,
-  type SendOtpData,
-  type SendOtpInput,
+import { API } from '@showdown/shared/api-paths';
+import type {
+  AuthData,
+  LoginInput,
+  RegisterInput,
+  SendOtpData,
+  SendOtpInput,
 } from '@showdown/shared/api';
 import { api, errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';

@@ -1,4 +1,5 @@
-import { API, type JoinGameData, type PublicPlayer } from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { JoinGameData, PublicPlayer } from '@showdown/shared/api';
 import type { AvatarOption } from '@showdown/shared/catalogue';
 import { GAME_STATUS, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';

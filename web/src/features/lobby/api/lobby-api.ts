@@ -1,4 +1,5 @@
-import { API, type FirstPlayer, type GameSettings, type SettingsInput } from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { FirstPlayer, GameSettings, SettingsInput } from '@showdown/shared/api';
 import { GAME_STATUS } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';
 import { firstPlayerInto, settingsInto, statusInto } from '../../../stores/game-answers';

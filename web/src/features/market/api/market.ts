@@ -1,9 +1,9 @@
-import {
-  API,
-  type OrderbookData,
-  type PriceUpdateData,
-  type PriceUpdateInput,
-  type StocksData,
+import { API } from '@showdown/shared/api-paths';
+import type {
+  OrderbookData,
+  PriceUpdateData,
+  PriceUpdateInput,
+  StocksData,
 } from '@showdown/shared/api';
 import type { OrderbookStatus } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';

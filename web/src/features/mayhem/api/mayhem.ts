@@ -1,9 +1,5 @@
-import {
-  API,
-  type MayhemCreateInput,
-  type MayhemData,
-  type MayhemResponseItem,
-} from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { MayhemCreateInput, MayhemData, MayhemResponseItem } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
 import { ApiError, api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';

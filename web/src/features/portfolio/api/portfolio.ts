@@ -1,10 +1,5 @@
-import {
-  API,
-  type Portfolio,
-  type StocksData,
-  type TradeInput,
-  type TransactionEntry,
-} from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { Portfolio, StocksData, TradeInput, TransactionEntry } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';

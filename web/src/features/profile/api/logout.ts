@@ -1,4 +1,4 @@
-import { API } from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { signOutLocally } from '../../../stores/session';
 

@@ -1,4 +1,5 @@
-import { API, type ProfileUpdateInput, type UserDetails } from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { ProfileUpdateInput, UserDetails } from '@showdown/shared/api';
 import type { AvatarOption } from '@showdown/shared/catalogue';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';

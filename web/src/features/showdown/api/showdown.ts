@@ -1,4 +1,5 @@
-import { API, type RankingEntry } from '@showdown/shared/api';
+import { API } from '@showdown/shared/api-paths';
+import type { RankingEntry } from '@showdown/shared/api';
 import { api } from '../../../lib/api-client';
 import { endedInto } from '../../../stores/game-answers';
 import { runGameRequest, runRequest } from '../../../stores/run-request';

@@ -1,0 +1,92 @@
+/**
+ * Serves the built web app (DESIGN §6): every file of the build, listed once at start-up (so
+ * nothing outside it is ever read), sent in the best encoding the client accepts from the
+ * brotli and gzip copies the build wrote beside it. Hashed files under /assets/ never change:
+ * cached for a year as immutable. index.html is revalidated on every load (`no-cache`), so a
+ * deploy reaches every phone; deep links (a reload on /portfolio) get it too.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RequestHandler, Response } from 'express';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+/** Unhashed public files (logos, avatars): may change between deploys. */
+const SHORT = 'public, max-age=3600';
+
+interface WebFile {
+  file: string;
+  cacheControl: string;
+  br: boolean;
+  gz: boolean;
+}
+
+function listFiles(root: string, dir = root, into = new Map<string, WebFile>()) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      listFiles(root, full, into);
+      continue;
+    }
+    if (/\.(br|gz|map)$/.test(entry.name)) continue;
+    const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
+    into.set(urlPath, {
+      file: full,
+      cacheControl: urlPath.startsWith('/assets/')
+        ? IMMUTABLE
+        : urlPath === '/index.html'
+          ? REVALIDATE
+          : SHORT,
+      br: fs.existsSync(`${full}.br`),
+      gz: fs.existsSync(`${full}.gz`),
+    });
+  }
+  return into;
+}
+
+/** The encoding to send: brotli, then gzip, when the client accepts it and a copy exists. */
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  has: { br: boolean; gz: boolean },
+): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (has.br && ok('br')) return 'br';
+  if (has.gz && ok('gzip')) return 'gzip';
+  return undefined;
+}
+
+function send(res: Response, entry: WebFile, acceptEncoding: string | undefined) {
+  const encoding = pickEncoding(acceptEncoding, entry);
+  res.setHeader('Cache-Control', entry.cacheControl);
+  if (entry.br || entry.gz) res.setHeader('Vary', 'Accept-Encoding');
+  if (!encoding) {
+    res.sendFile(entry.file, { cacheControl: false });
+    return;
+  }
+  res.type(path.extname(entry.file));
+  res.setHeader('Content-Encoding', encoding);
+  res.sendFile(`${entry.file}.${encoding === 'br' ? 'br' : 'gz'}`, { cacheControl: false });
+}
+
+/** The web app's files, then index.html for any other GET (the single-page app's routes). */
+export function webApp(webDist: string): RequestHandler {
+  const files = listFiles(webDist);
+  const index = files.get('/index.html');
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const entry = files.get(req.path);
+    if (entry) return send(res, entry, req.headers['accept-encoding']);
+    // A missing hashed file is a 404, not the app: a stale page must not run HTML as script.
+    if (!index || req.path.startsWith('/assets/') || req.path.startsWith('/socket.io/')) {
+      return next();
+    }
+    send(res, index, req.headers['accept-encoding']);
+  };
+}

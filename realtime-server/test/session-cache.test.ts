@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, workerCount } from '../src/config.ts';
+import { refreshTokens } from '../src/db/schema.ts';
+import { signUp, startTestServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the session cache behind access tokens', () => {
+  it('checks the session once, then trusts the JWT until told otherwise', async () => {
+    const { tokens, db } = server.application.context;
+    const user = await signUp(server, 'Cached Chitra');
+    const identity = await tokens.verifyAccess(user.token);
+    // Gone from the table behind the cache's back: the cached check still answers (no read)…
+    await db.delete(refreshTokens).where(eq(refreshTokens.familyId, identity.sessionId));
+    await expect(tokens.verifyAccess(user.token)).resolves.toEqual(identity);
+    // …until the user's cached sessions are invalidated: then the table is read again.
+    tokens.invalidate(identity.userId);
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a revoked session is refused at once by the process that revoked it', async () => {
+    const { tokens } = server.application.context;
+    const user = await signUp(server, 'Revoked Ravi');
+    const identity = await tokens.verifyAccess(user.token);
+    await tokens.revokeSession(identity.sessionId);
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a session forgotten after a revocation elsewhere is never cached again', async () => {
+    const { tokens } = server.application.context;
+    const user = await signUp(server, 'Forgotten Farah');
+    const identity = await tokens.verifyAccess(user.token);
+    tokens.forgetSession(identity.sessionId);
+    // Still live in the table (this models a check racing the revocation): read, not cached.
+    await expect(tokens.verifyAccess(user.token)).resolves.toEqual(identity);
+    await tokens.revokeSession(identity.sessionId);
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('WORKERS', () => {
+  it('defaults to the CPU count on a database server and to 1 on PGlite', () => {
+    expect(workerCount(loadConfig({}), 8)).toBe(1);
+    expect(workerCount(loadConfig({ DATABASE_URL: 'postgres://h/db' }), 8)).toBe(8);
+    expect(workerCount(loadConfig({ DATABASE_URL: 'postgres://h/db', WORKERS: '3' }), 8)).toBe(3);
+    expect(workerCount(loadConfig({ WORKERS: '1' }), 8)).toBe(1);
+  });
+
+  it('refuses a bad value, and several processes on the in-process PGlite', () => {
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: above 1 needs DATABASE_URL/);
+    expect(() => loadConfig({ WORKERS: 'many', DATABASE_URL: 'postgres://h/db' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ WORKERS: '0', DATABASE_URL: 'postgres://h/db' })).toThrow(/WORKERS/);
+  });
+});

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickEncoding } from '../src/http/web-app.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+const script = `console.log(${JSON.stringify('the showdown '.repeat(200))});\n`;
+const html = '<!doctype html><html><body><div id="root"></div></body></html>\n';
+let dist: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-web-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.mkdirSync(path.join(dist, 'logos'));
+  const asset = path.join(dist, 'assets', 'index-AbC123.js');
+  fs.writeFileSync(asset, script);
+  // Marked copies: the test can tell which one was sent.
+  fs.writeFileSync(`${asset}.br`, brotliCompressSync(`${script}//br\n`));
+  fs.writeFileSync(`${asset}.gz`, gzipSync(`${script}//gz\n`));
+  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  fs.writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(html));
+  fs.writeFileSync(path.join(dist, 'logos', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  server = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+});
+
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (p: string, acceptEncoding: string) =>
+  fetch(server.url + p, { headers: { 'accept-encoding': acceptEncoding } });
+
+describe('the web app: pre-compressed, cached by kind', () => {
+  it('sends the brotli copy of a hashed asset, cached a year as immutable', async () => {
+    const res = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(`${script}//br\n`);
+  });
+
+  it('sends gzip to a client without brotli, and the file itself to one without either', async () => {
+    const gz = await get('/assets/index-AbC123.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(`${script}//gz\n`);
+    const plain = await get('/assets/index-AbC123.js', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('revalidates index.html on every load, also for deep links', async () => {
+    for (const p of ['/', '/portfolio', '/game/12/stocks']) {
+      const res = await get(p, 'gzip');
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(res.headers.get('content-type'), p).toMatch(/text\/html/);
+      expect(res.headers.get('content-encoding'), p).toBe('gzip');
+      expect(await res.text(), p).toBe(html);
+    }
+  });
+
+  it('answers 404 for a missing hashed file and keeps the API 404 in JSON', async () => {
+    expect((await get('/assets/index-gone.js', 'br')).status).toBe(404);
+    const api = await get('/api/nothing-here', 'br');
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { success: boolean }).success).toBe(false);
+    const svg = await get('/logos/a.svg', 'br');
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-encoding')).toBeNull();
+    expect(svg.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+});
+
+describe('pickEncoding', () => {
+  const both = { br: true, gz: true };
+  it('prefers brotli, honours q=0 and *', () => {
+    expect(pickEncoding('gzip, br', both)).toBe('br');
+    expect(pickEncoding('br;q=0, gzip', both)).toBe('gzip');
+    expect(pickEncoding('*', both)).toBe('br');
+    expect(pickEncoding('*, br;q=0', both)).toBe('gzip');
+    expect(pickEncoding(undefined, both)).toBeUndefined();
+    expect(pickEncoding('br', { br: false, gz: true })).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs, UsageError } from './args.ts';
+import { distribution, initialScripts, maxPassingRate, pageScripts, rateSteps } from './stats.ts';
+
+describe('bench statistics', () => {
+  it('takes nearest-rank percentiles', () => {
+    const values = Array.from({ length: 100 }, (_, i) => 100 - i); // 1..100, unsorted
+    expect(distribution(values)).toEqual({ count: 100, p50: 50, p95: 95, p99: 99, max: 100 });
+    expect(distribution([7])).toEqual({ count: 1, p50: 7, p95: 7, p99: 7, max: 7 });
+    expect(distribution([]).count).toBe(0);
+  });
+
+  it('finds the highest rate that met p99, errors and completion', () => {
+    const steps = [
+      { rate: 100, completedPerSecond: 100, p99: 10, errors: 0 },
+      { rate: 160, completedPerSecond: 159, p99: 40, errors: 0 },
+      { rate: 256, completedPerSecond: 250, p99: 49, errors: 1 },
+      { rate: 410, completedPerSecond: 300, p99: 30, errors: 0 },
+      { rate: 656, completedPerSecond: 650, p99: 80, errors: 0 },
+    ];
+    expect(maxPassingRate(steps, 50)).toBe(160);
+    expect(maxPassingRate([], 50)).toBe(0);
+    expect(rateSteps(100, 1.6, 4)).toEqual([100, 160, 256, 410]);
+  });
+
+  it('reads the initial scripts of a built index.html', () => {
+    const html = `<head>
+      <script type="module" crossorigin src="/assets/index-abc.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/react-def.js">
+      <link rel="stylesheet" crossorigin href="/assets/index-123.css">
+    </head>`;
+    expect(initialScripts(html)).toEqual(['/assets/index-abc.js', '/assets/react-def.js']);
+  });
+});
+
+describe('bench arguments', () => {
+  it('defaults: full on file-backed PGlite, one process', () => {
+    const s = parseBenchArgs([], {}, 8);
+    expect(s).toMatchObject({ mode: 'full', games: 1000, workers: 1, nodes: 1, orderRate: 300 });
+  });
+
+  it('--quick, PostgreSQL: 100 games, WORKERS from the CPUs unless set', () => {
+    const env = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(parseBenchArgs(['--quick'], env, 4)).toMatchObject({
+      mode: 'quick',
+      games: 100,
+      workers: 4,
+      orderRate: 1000,
+    });
+    expect(parseBenchArgs(['--quick', '--workers=2'], env, 4).workers).toBe(2);
+    expect(parseBenchArgs([], { ...env, WORKERS: '3' }, 4).workers).toBe(3);
+  });
+
+  it('refuses what cannot run', () => {
+    expect(() => parseBenchArgs(['--workers', '2'], {}, 4)).toThrow(UsageError);
+    expect(() => parseBenchArgs(['--nodes', '2'], { DATABASE_URL: 'postgres://h/d' }, 4)).toThrow(
+      /REDIS_URL/,
+    );
+    expect(() => parseBenchArgs(['--games', '0'], {}, 4)).toThrow(/--games/);
+    expect(() => parseBenchArgs(['--bogus'], {}, 4)).toThrow(/unknown option/);
+    expect(() => parseBenchArgs([], { DATABASE_URL: 'mysql://x' }, 4)).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('page scripts from the build manifest', () => {
+  it('adds up the entry and the route module with their static imports, not dynamic ones', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      'src/login.tsx': { file: 'assets/login.js', imports: ['_react.js', '_field.js'] },
+      '_field.js': { file: 'assets/field.js' },
+      'src/game.tsx': { file: 'assets/game.js', imports: ['_socket.js'] },
+      '_socket.js': { file: 'assets/socket.js' },
+    };
+    expect(pageScripts(manifest, ['src/login.tsx'])).toEqual([
+      'assets/index.js',
+      'assets/react.js',
+      'assets/login.js',
+      'assets/field.js',
+    ]);
+    expect(() => pageScripts(manifest, ['src/nope.tsx'])).toThrow(/no 'src\/nope.tsx'/);
+  });
+});
