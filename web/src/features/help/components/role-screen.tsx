@@ -16,7 +16,7 @@ import { roleLabel } from '@showdown/shared/roles';
 /** /role: every player's name and role. */
 export function RoleScreen() {
   const players = useAppStore(selectPlayers);
-  const { loading } = useGameLoad(loadLobby, { leaveWhenEnded: false });
+  const { loading } = useGameLoad('screen:roles', loadLobby, { leaveWhenEnded: false });
 
   return (
     <PageLayout title="Player Roles">

@@ -42,7 +42,7 @@ export function StockPricesScreen() {
   const isMmExist = useAppStore(selectIsMmExist);
   const orderbookStatus = useAppStore(selectOrderbook);
   const settings = useAppStore(selectSettings);
-  const { gameId, loading, refresh } = useGameLoad(loadStocks);
+  const { gameId, loading, refresh } = useGameLoad('screen:market', loadStocks);
   const [confirmPayday, setConfirmPayday] = useState(false);
   const [busy, setBusy] = useState(false);
   const broker = isBrokerRole(role);

@@ -41,7 +41,7 @@ export function MarketMayhemScreen() {
       setLoaded(true);
     }
   }, []);
-  const { gameId, refresh } = useGameLoad(load);
+  const { gameId, refresh } = useGameLoad('screen:mayhem', load);
 
   const openList = mayhem?.status === 'open' ? mayhem : null;
   const companies =

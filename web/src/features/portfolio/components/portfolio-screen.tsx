@@ -68,7 +68,7 @@ function HoldingRow({ row }: { row: PortfolioRow }) {
 export function PortfolioScreen() {
   const role = useAppStore(selectRole);
   const portfolio = useAppStore(selectPortfolio);
-  const { loading, refresh } = useGameLoad(loadPortfolio);
+  const { loading, refresh } = useGameLoad('screen:portfolio', loadPortfolio);
 
   if (role === ROLE.BROKER) return <Navigate to="/stock-prices" replace />;
 

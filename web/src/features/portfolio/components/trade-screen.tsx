@@ -45,7 +45,7 @@ export function TradeScreen() {
   const gameStatus = useAppStore(selectStatus);
   const portfolio = useAppStore(selectPortfolio);
   const stocks = useAppStore(selectStocks);
-  const { gameId, loading, refresh } = useGameLoad(loadTradeHub);
+  const { gameId, loading, refresh } = useGameLoad('screen:trade', loadTradeHub);
   const [target, setTarget] = useState<OrderTarget | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -19,13 +19,12 @@ import { TransactionList } from './transaction-list';
 /** /transaction: the History tab. */
 export function TransactionScreen() {
   const transactions = useAppStore((s) => s.transactions);
-  const requestStatus = useAppStore((s) => s.requests.transactions?.status ?? 'idle');
   // History is not pushed over the socket; the events that add to it change these.
   const stocks = useAppStore(selectStocks);
   const portfolio = useAppStore(selectPortfolio);
   const paydaysGiven = useAppStore((s) => selectSettings(s)?.paydays_given);
   const ended = useAppStore((s) => selectStatus(s) === GAME_STATUS.COMPLETED);
-  const { refresh } = useGameLoad(loadTransactions);
+  const { loading, refresh } = useGameLoad('screen:history', loadTransactions);
 
   const seen = useRef(false);
   useEffect(() => {
@@ -39,8 +38,7 @@ export function TransactionScreen() {
     return () => window.clearTimeout(timer);
   }, [stocks, portfolio, paydaysGiven, ended, refresh]);
 
-  const firstLoad =
-    transactions.length === 0 && (requestStatus === 'idle' || requestStatus === 'loading');
+  const firstLoad = transactions.length === 0 && loading;
 
   return (
     <PageLayout
