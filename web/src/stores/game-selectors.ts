@@ -37,3 +37,6 @@ export const selectBrokerExists = (s: AppState) =>
   s.game && s.game.players.length > 0
     ? s.game.players.some((p) => p.role !== ROLE.INVESTOR)
     : s.joinBrokerExists;
+
+/** A stock's last move (the change cue), or undefined before it moved on this device. */
+export const selectPriceMove = (stockId: number) => (s: AppState) => s.priceMoves[stockId];

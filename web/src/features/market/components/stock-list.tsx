@@ -7,6 +7,10 @@ import Typography from '@mui/material/Typography';
 import type { StockEntry } from '@showdown/shared/api';
 import { formatINR } from '@showdown/shared/format';
 import { CompanyLogo } from '../../../components/ui/company-logo';
+import { flashSx, PriceChange } from '../../../components/ui/price-change';
+import { useFlash } from '../../../hooks/use-flash';
+import { useAppStore } from '../../../stores/app-store';
+import { selectPriceMove } from '../../../stores/game-selectors';
 
 interface StockListProps {
   stocks: readonly StockEntry[];
@@ -15,17 +19,61 @@ interface StockListProps {
 }
 
 function StockLine({ stock, action }: { stock: StockEntry; action: boolean }) {
+  const move = useAppStore(selectPriceMove(stock.stock_id));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: '100%', minWidth: 0 }}>
       <CompanyLogo src={stock.image} name={stock.name} />
-      <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap>
+      <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap title={stock.name}>
         {stock.name}
       </Typography>
-      <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {formatINR(stock.current_price)}
-      </Typography>
+      <Box sx={{ textAlign: 'right' }}>
+        <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+          {formatINR(stock.current_price)}
+        </Typography>
+        <PriceChange move={move} />
+      </Box>
       {action && <ChevronRightIcon color="primary" aria-hidden />}
     </Box>
+  );
+}
+
+/** One company's row: it highlights for a moment when its price moves. */
+function StockRow({
+  stock,
+  onSelect,
+}: {
+  stock: StockEntry;
+  onSelect?: StockListProps['onSelect'];
+}) {
+  const move = useAppStore(selectPriceMove(stock.stock_id));
+  const flashing = useFlash(move?.seq);
+  return (
+    <ListItem
+      disablePadding
+      aria-label={stock.name}
+      data-flash={flashing || undefined}
+      sx={{
+        bgcolor: 'background.paper',
+        borderRadius: 2,
+        overflow: 'hidden',
+        ...flashSx(flashing, move?.percent ?? 0),
+      }}
+    >
+      {onSelect ? (
+        <ListItemButton
+          onClick={() => onSelect(stock)}
+          // The name holds the visible text (name, price) as it reads, for voice control (WCAG 2.5.3).
+          aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}`}
+          sx={{ py: 1.25 }}
+        >
+          <StockLine stock={stock} action />
+        </ListItemButton>
+      ) : (
+        <Box sx={{ px: 2, py: 1.25, width: '100%' }}>
+          <StockLine stock={stock} action={false} />
+        </Box>
+      )}
+    </ListItem>
   );
 }
 
@@ -34,26 +82,7 @@ export function StockList({ stocks, onSelect }: StockListProps) {
   return (
     <List aria-label="Stock prices" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {stocks.map((stock) => (
-        <ListItem
-          key={stock.stock_id}
-          disablePadding
-          sx={{ bgcolor: 'background.paper', borderRadius: 2, overflow: 'hidden' }}
-        >
-          {onSelect ? (
-            <ListItemButton
-              onClick={() => onSelect(stock)}
-              // The name holds the visible text (name, price) as it reads, for voice control (WCAG 2.5.3).
-              aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}`}
-              sx={{ py: 1.25 }}
-            >
-              <StockLine stock={stock} action />
-            </ListItemButton>
-          ) : (
-            <Box sx={{ px: 2, py: 1.25, width: '100%' }}>
-              <StockLine stock={stock} action={false} />
-            </Box>
-          )}
-        </ListItem>
+        <StockRow key={stock.stock_id} stock={stock} onSelect={onSelect} />
       ))}
     </List>
   );
