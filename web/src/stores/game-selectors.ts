@@ -40,3 +40,9 @@ export const selectBrokerExists = (s: AppState) =>
 
 /** A stock's last move (the change cue), or undefined before it moved on this device. */
 export const selectPriceMove = (stockId: number) => (s: AppState) => s.priceMoves[stockId];
+
+/**
+ * Whether controls that need the server may be used: not while the socket is down. 'idle' (no
+ * live connection opened, e.g. before a seat) does not block REST calls.
+ */
+export const selectOnline = (s: AppState) => s.connection !== 'reconnecting';
