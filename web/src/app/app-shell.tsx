@@ -2,6 +2,7 @@ import { STATE_RESTORE_TIMEOUT_MS } from '@showdown/shared/constants';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loader } from '../components/ui/loader';
+import { useGameAlerts } from '../features/alerts/use-game-alerts';
 import { fetchProfile } from '../features/profile/api/profile-api';
 import { useGameSocket } from '../hooks/use-game-socket';
 import { useAppStore } from '../stores/app-store';
@@ -26,7 +27,7 @@ function useRestoredState(): boolean {
 }
 
 function GameSocket() {
-  useGameSocket();
+  useGameSocket(useGameAlerts());
   return null;
 }
 

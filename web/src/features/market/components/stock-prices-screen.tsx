@@ -19,6 +19,7 @@ import { useTradeCountdown, type PhaseEnd } from '../../../hooks/use-trade-count
 import { useAppStore } from '../../../stores/app-store';
 import {
   selectIsMmExist,
+  selectOnline,
   selectOrderbook,
   selectRole,
   selectSettings,
@@ -42,6 +43,7 @@ export function StockPricesScreen() {
   const isMmExist = useAppStore(selectIsMmExist);
   const orderbookStatus = useAppStore(selectOrderbook);
   const settings = useAppStore(selectSettings);
+  const online = useAppStore(selectOnline);
   const { gameId, loading, refresh } = useGameLoad('screen:market', loadStocks);
   const [confirmPayday, setConfirmPayday] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -73,6 +75,18 @@ export function StockPricesScreen() {
     }
   };
 
+  const endTradePhase = async () => {
+    if (gameId === null) return;
+    setBusy(true);
+    try {
+      await setTradePhase(gameId, ORDERBOOK.OFF);
+    } catch {
+      enqueueSnackbar('Failed to end trade.', { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const payday = async () => {
     setConfirmPayday(false);
     if (gameId === null) return;
@@ -97,6 +111,7 @@ export function StockPricesScreen() {
 
   return (
     <PageLayout
+      live
       title={role === ROLE.INVESTOR || role === null ? 'Market Monitor' : 'Monitor & Action'}
       help
       actions={
@@ -106,24 +121,39 @@ export function StockPricesScreen() {
       }
       footer={<BottomTabBar />}
     >
-      {secondsLeft !== null && secondsLeft > 0 && (
+      {phaseOn && secondsLeft !== null && (
         <Paper
-          role="timer"
-          aria-label="Trade phase countdown"
+          role="region"
+          aria-label="Trade phase"
           sx={{
             my: 1,
             p: 1.5,
-            textAlign: 'center',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
             border: '1px solid',
             borderColor: 'success.main',
           }}
         >
-          <Typography variant="body2" color="text.secondary">
-            Trade phase ends in
-          </Typography>
-          <Typography variant="h2" component="p" color="success.main">
-            {secondsLeft}s
-          </Typography>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              Trade phase ends in
+            </Typography>
+            {/* The top bar's chip is the announced timer; this is the big view of it. */}
+            <Typography variant="h2" component="p" color="success.main" aria-hidden>
+              {secondsLeft} s
+            </Typography>
+          </Box>
+          {broker && (
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={busy || !online}
+              onClick={() => void endTradePhase()}
+            >
+              End phase now
+            </Button>
+          )}
         </Paper>
       )}
 
@@ -136,7 +166,7 @@ export function StockPricesScreen() {
           <Button
             variant="contained"
             onClick={() => void startTradePhase()}
-            disabled={busy || phaseOn}
+            disabled={busy || phaseOn || !online}
           >
             Trade Phase
           </Button>
@@ -144,7 +174,7 @@ export function StockPricesScreen() {
             variant="contained"
             color="secondary"
             onClick={() => setConfirmPayday(true)}
-            disabled={busy || paydaysLeft === 0}
+            disabled={busy || paydaysLeft === 0 || !online}
           >
             Payday
           </Button>

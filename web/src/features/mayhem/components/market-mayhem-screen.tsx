@@ -53,6 +53,7 @@ export function MarketMayhemScreen() {
 
   return (
     <PageLayout
+      live
       title="Market Mayhem"
       help
       actions={

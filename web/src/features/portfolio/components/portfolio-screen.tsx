@@ -92,6 +92,7 @@ export function PortfolioScreen() {
 
   return (
     <PageLayout
+      live
       title="Portfolio"
       help
       actions={

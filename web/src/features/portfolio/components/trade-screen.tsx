@@ -188,6 +188,7 @@ export function TradeScreen() {
 
   return (
     <PageLayout
+      live
       title="Trade Hub"
       help
       actions={
@@ -214,20 +215,13 @@ export function TradeScreen() {
                 {formatINR(cash)}
               </Typography>
             </Box>
-            {secondsLeft !== null && secondsLeft > 0 ? (
-              <Box role="timer" aria-label="Trade phase countdown" sx={{ textAlign: 'right' }}>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  Trade ends in
-                </Typography>
-                <Typography variant="h3" component="p" color="success.main">
-                  {secondsLeft}s
-                </Typography>
-              </Box>
-            ) : (
-              <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
-                Trade phase is closed
-              </Typography>
-            )}
+            <Typography
+              variant="body2"
+              sx={{ textAlign: 'right', fontWeight: 700 }}
+              color={orderbookStatus === ORDERBOOK.ON ? 'success.main' : 'text.secondary'}
+            >
+              {orderbookStatus === ORDERBOOK.ON ? 'Trade phase is on' : 'Trade phase is closed'}
+            </Typography>
           </Paper>
 
           <List aria-label="Companies" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>

@@ -70,6 +70,7 @@ export function TransactionScreen() {
 
   return (
     <PageLayout
+      live
       title="History"
       help
       actions={
