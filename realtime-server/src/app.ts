@@ -20,6 +20,7 @@ import { gameRouter, mayhemRouter } from './games/game-routes.ts';
 import { attachGateway } from './realtime/gateway.ts';
 import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
+import { publicConfigRouter } from './http/public-config.ts';
 
 export interface ApplicationComponents {
   config: Config;
@@ -108,6 +109,7 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use('/api', userRouter(context));
   app.use('/api/game', gameRouter(context, scheduler));
   app.use('/api/marketMayhem', mayhemRouter(context));
+  app.use('/api', publicConfigRouter(config));
   app.use('/api', notFoundHandler);
 
   const webDist = config.WEB_DIST_DIR;

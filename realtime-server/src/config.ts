@@ -30,6 +30,8 @@ const envSchema = z
     OTP_SENDER: z.enum(['console', 'webhook']).default('console'),
     OTP_WEBHOOK_URL: optionalUrl(/^https?:\/\//),
     SHOP_URL: z.string().url().default('https://shop.theshowdown.example'),
+    /** The origin the join QR codes point to; unset: the origin the request came to. */
+    PUBLIC_URL: optionalUrl(/^https?:\/\//),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

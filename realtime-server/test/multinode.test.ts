@@ -87,6 +87,25 @@ describe('two nodes over Redis', () => {
     for (const c of [onA.client, onB.client, tvB]) c.close();
   });
 
+  it('presence spans the nodes: a TV on node B sees who is connected on node A', async () => {
+    const table = await setupTable({ url: nodeA.url, otps }, { investors: 1 });
+    const phoneOnA = await TestClient.connect(nodeA.url, table.investors[0]!.token);
+    await phoneOnA.snapshot('game:join', table.gameId);
+    const tvB = await TestClient.connect(nodeB.url);
+    const spectated = await tvB.emit<any>('board:spectate', { code: table.code });
+    expect('data' in spectated && spectated.data.online).toEqual([table.investors[0]!.playerId]);
+    const brokerOnB = await TestClient.connect(nodeB.url, table.broker.token);
+    const own = await brokerOnB.snapshot('game:join', table.gameId);
+    expect(own.online).toEqual(
+      [table.broker.playerId, table.investors[0]!.playerId].sort((x, y) => x - y),
+    );
+    await phoneOnA.waitFor('presence:changed', (p) => p.online.length === 2);
+    phoneOnA.close();
+    const left = await tvB.waitFor('presence:changed', (p) => p.online.length === 1);
+    expect(left.online).toEqual([table.broker.playerId]);
+    for (const c of [tvB, brokerOnB]) c.close();
+  });
+
   it('a phase end is broadcast exactly once, whichever node ends it', async () => {
     const table = await setupTable({ url: nodeB.url, otps }, { investors: 2, start: true });
     const devices = [

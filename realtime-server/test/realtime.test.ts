@@ -3,6 +3,7 @@ import { io } from 'socket.io-client';
 import { http, signUp, startTestServer, type TestServer } from './helpers/server.ts';
 import { openPhase, seat, setupTable, type Seated, type TableSetup } from './helpers/game.ts';
 import { GameView, TestClient, waitUntil } from './helpers/sockets.ts';
+import { isGameEventName } from '@showdown/shared/spectator';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -201,9 +202,8 @@ describe('delivery: members and spectators get public events, nobody else does',
     expect((await expectPublic('game:ended')).ranking).toHaveLength(2);
 
     for (const c of members()) {
-      const seqs = c.received
-        .filter((r) => r.name !== 'portfolio:updated')
-        .map((r) => r.payload.seq);
+      // Only game events carry a seq (not portfolio or presence updates).
+      const seqs = c.received.filter((r) => isGameEventName(r.name)).map((r) => r.payload.seq);
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
       expect(new Set(seqs).size).toBe(seqs.length);
     }

@@ -364,4 +364,12 @@ export const API = {
   mayhem: (gameId: number) => `/api/marketMayhem/game/${gameId}`,
   mayhemRespond: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/respond`,
   mayhemAverage: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/average`,
+  priceHistory: (id: number) => `/api/game/${id}/prices/history`,
+  config: '/api/config',
 } as const;
+
+/** `GET /api/config`: what a signed-out screen needs from the server. */
+export interface PublicConfigData {
+  /** The origin phones open (the server's `PUBLIC_URL`, else the origin the request came to). */
+  public_url: string;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Portfolio } from './api.ts';
-import { applyGameEvent, applyPortfolio, repricePortfolio } from './game-state.ts';
+import { applyGameEvent, applyPortfolio, applyPresence, repricePortfolio } from './game-state.ts';
 import type { GameSnapshot } from './protocol.ts';
 
 const portfolio: Portfolio = {
@@ -95,6 +95,7 @@ describe('applyGameEvent', () => {
       previous_price: 450,
       price: 495,
       percentage: 10,
+      point: { stock_id: 1, price: 495, at: '2026-01-01T00:01:00.000Z', cause: 'update' },
     });
     if (r.kind !== 'applied') throw new Error(r.kind);
     expect(r.state.stocks[0]!.current_price).toBe(495);
@@ -156,6 +157,57 @@ describe('applyGameEvent', () => {
     expect(r.state.game.status).toBe(3);
     expect(r.state.ranking).toEqual(ranking);
     expect(r.state.game.settings.orderbook_status).toBe(0);
+  });
+});
+
+describe('price history and presence', () => {
+  const at = (minute: number) => `2026-01-01T00:0${minute}:00.000Z`;
+
+  it('accumulates the openings, each update and each mayhem move, oldest first', () => {
+    const lobby = { ...snapshot(1), stocks: [], price_history: [] };
+    lobby.game = { ...lobby.game, status: 1 };
+    const started = applyGameEvent(lobby, 'game:started', {
+      seq: 2,
+      game_id: 9,
+      settings: lobby.game.settings,
+      stocks: snapshot().stocks,
+      price_history: [
+        { stock_id: 1, price: 450, at: at(0), cause: 'opening' },
+        { stock_id: 2, price: 280, at: at(0), cause: 'opening' },
+      ],
+    });
+    if (started.kind !== 'applied') throw new Error(started.kind);
+    const moved = applyGameEvent(started.state, 'price:updated', {
+      seq: 3,
+      game_id: 9,
+      stock_id: 2,
+      previous_price: 280,
+      price: 252,
+      percentage: -10,
+      point: { stock_id: 2, price: 252, at: at(1), cause: 'update' },
+    });
+    if (moved.kind !== 'applied') throw new Error(moved.kind);
+    const averaged = applyGameEvent(moved.state, 'mayhem:averaged', {
+      seq: 4,
+      game_id: 9,
+      mayhem_id: 1,
+      changes: [{ stock_id: 1, previous_price: 450, price: 472.5, percentage: 5 }],
+      points: [{ stock_id: 1, price: 472.5, at: at(2), cause: 'mayhem' }],
+    });
+    if (averaged.kind !== 'applied') throw new Error(averaged.kind);
+    expect(averaged.state.price_history).toEqual([
+      { stock_id: 1, price: 450, at: at(0), cause: 'opening' },
+      { stock_id: 2, price: 280, at: at(0), cause: 'opening' },
+      { stock_id: 2, price: 252, at: at(1), cause: 'update' },
+      { stock_id: 1, price: 472.5, at: at(2), cause: 'mayhem' },
+    ]);
+    expect(started.state.price_history).toHaveLength(2); // earlier states are not mutated
+  });
+
+  it('replaces the online list with the newest one, for this game only', () => {
+    const s = { ...snapshot(), online: [1] };
+    expect(applyPresence(s, { game_id: 9, online: [1, 2] }).online).toEqual([1, 2]);
+    expect(applyPresence(s, { game_id: 8, online: [] })).toBe(s);
   });
 });
 

@@ -6,10 +6,25 @@
 import type { Portfolio, PortfolioRow } from './api.ts';
 import { GAME_STATUS, ORDERBOOK } from './constants.ts';
 import { paiseToAmountText, paiseToRupees, rupeesToPaise } from './money.ts';
-import type { GameEventName, GameEventPayload, GameSnapshot, PriceChange } from './protocol.ts';
+import type {
+  GameEventName,
+  GameEventPayload,
+  GameSnapshot,
+  PresencePayload,
+  PriceChange,
+  PricePoint,
+} from './protocol.ts';
+import type { SpectatorEventPayload, SpectatorSnapshot } from './spectator.ts';
 
-export type ApplyResult =
-  | { kind: 'applied'; state: GameSnapshot }
+/** A device's copy of a game: a player's snapshot, or the spectator's cut-down one. */
+export type GameState = GameSnapshot | SpectatorSnapshot;
+
+/** What a device applies: the full event, or the spectator's cut-down copy of it. */
+export type LiveEventPayload<E extends GameEventName> =
+  GameEventPayload<E> | SpectatorEventPayload<E>;
+
+export type ApplyResult<S extends GameState = GameSnapshot> =
+  | { kind: 'applied'; state: S }
   /** Already covered by the state (an event older than the snapshot): ignore it. */
   | { kind: 'stale' }
   /** Events were missed: ask the server for a snapshot. */
@@ -69,6 +84,11 @@ function withPrices(state: GameSnapshot, changes: readonly PriceChange[]): GameS
   return { ...state, stocks, me };
 }
 
+function withHistory(state: GameSnapshot, points: readonly PricePoint[] | undefined): GameSnapshot {
+  if (!points || points.length === 0) return state;
+  return { ...state, price_history: [...(state.price_history ?? []), ...points] };
+}
+
 function withPlayer(state: GameSnapshot, player: GameSnapshot['players'][number]): GameSnapshot {
   const players = [...state.players.filter((p) => p.player_id !== player.player_id), player].sort(
     (a, b) => a.player_id - b.player_id,
@@ -94,17 +114,20 @@ const reducers: GameReducers = {
     me: state.me?.player_id === player_id ? null : state.me,
   }),
   'settings:changed': (state, { settings }) => ({ ...state, game: { ...state.game, settings } }),
-  'game:started': (state, { settings, stocks }) => ({
-    ...state,
-    game: { ...state.game, status: GAME_STATUS.RUNNING, settings },
-    stocks,
-  }),
+  'game:started': (state, { settings, stocks, price_history }) =>
+    withHistory(
+      { ...state, game: { ...state.game, status: GAME_STATUS.RUNNING, settings }, stocks },
+      price_history,
+    ),
   'firstPlayer:picked': (state, { player_id, username }) => ({
     ...state,
     game: { ...state.game, first_player: { player_id, username } },
   }),
-  'price:updated': (state, { stock_id, previous_price, price, percentage }) =>
-    withPrices(state, [{ stock_id, previous_price, price, percentage }]),
+  'price:updated': (state, { stock_id, previous_price, price, percentage, point }) =>
+    withHistory(
+      withPrices(state, [{ stock_id, previous_price, price, percentage }]),
+      point ? [point] : [],
+    ),
   'phase:started': (state, { ends_at }) => withPhase(state, ORDERBOOK.ON, ends_at),
   'phase:ended': (state) => withPhase(state, ORDERBOOK.OFF, null),
   'payday:given': (state, { paydays_given }) => ({
@@ -120,8 +143,8 @@ const reducers: GameReducers = {
     state.mayhem?.id === mayhem_id
       ? { ...state, mayhem: { ...state.mayhem, responses_count } }
       : state,
-  'mayhem:averaged': (state, { changes }) => {
-    const repriced = withPrices(state, changes);
+  'mayhem:averaged': (state, { changes, points }) => {
+    const repriced = withHistory(withPrices(state, changes), points);
     const me = repriced.me ? { ...repriced.me, mayhem_responded: false } : repriced.me;
     return { ...repriced, mayhem: null, me };
   },
@@ -145,15 +168,28 @@ function reduce<E extends GameEventName>(
   return reducer(state, payload);
 }
 
-/** Applies one public event to a snapshot, or says it is stale or that events were missed. */
-export function applyGameEvent<E extends GameEventName>(
-  state: GameSnapshot,
+/**
+ * Applies one public event to a snapshot, or says it is stale or that events were missed. A
+ * spectator's state and its cut-down events go through the same rules.
+ */
+export function applyGameEvent<E extends GameEventName, S extends GameState = GameSnapshot>(
+  state: S,
   name: E,
-  payload: GameEventPayload<E>,
-): ApplyResult {
+  payload: LiveEventPayload<E>,
+): ApplyResult<S> {
+  // An event without a seq (presence) is not a game change: never a gap.
+  if (typeof payload.seq !== 'number') return { kind: 'stale' };
   if (payload.game_id !== state.game.id || payload.seq <= state.seq) return { kind: 'stale' };
   if (payload.seq !== state.seq + 1) return { kind: 'gap' };
-  return { kind: 'applied', state: { ...reduce(state, name, payload), seq: payload.seq } };
+  // The reducer reads only fields both kinds of state and payload carry.
+  const next = reduce(state as GameSnapshot, name, payload as GameEventPayload<E>);
+  return { kind: 'applied', state: { ...next, seq: payload.seq } as S };
+}
+
+/** The latest list of who is online (not a game change: no `seq`, the newest list wins). */
+export function applyPresence<S extends GameState>(state: S, presence: PresencePayload): S {
+  if (presence.game_id !== state.game.id) return state;
+  return { ...state, online: [...presence.online] };
 }
 
 /**

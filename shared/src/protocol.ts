@@ -16,6 +16,7 @@ import type {
 } from './api.ts';
 import type { GameStatus, Role } from './constants.ts';
 import type { ErrorCode } from './messages.ts';
+import type { SpectatorSnapshot } from './spectator.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -31,6 +32,18 @@ export type Ack<T> = { data: T } | { error: { code: ErrorCode; message: string }
 /** A mayhem list as everyone may see it: no one's answers. */
 export type PublicMayhem = Omit<MayhemData, 'responded' | 'my_response'>;
 
+/** What moved a price: the game's opening, the broker's update, or an averaged mayhem list. */
+export type PricePointCause = 'opening' | 'update' | 'mayhem';
+
+/** One point of a company's price history (rupees), kept by the server for the whole game. */
+export interface PricePoint {
+  stock_id: number;
+  price: number;
+  /** ISO time the price took effect. */
+  at: string;
+  cause: PricePointCause;
+}
+
 export interface GameSnapshot {
   seq: number;
   game: {
@@ -45,6 +58,10 @@ export interface GameSnapshot {
   mayhem: PublicMayhem | null;
   /** Final ranking once the game is completed. */
   ranking: RankingEntry[] | null;
+  /** Every price point of the game so far, oldest first (absent on an older server). */
+  price_history?: PricePoint[];
+  /** Player ids of the seated players with a live socket (absent when not known). */
+  online?: number[];
   /** The caller's private view; null for a spectator. */
   me: {
     player_id: number;
@@ -66,21 +83,39 @@ export interface PriceChange {
   percentage: number;
 }
 
+/** Who is connected now: not a game change, so it carries no `seq` (the latest list wins). */
+export interface PresencePayload {
+  game_id: number;
+  online: number[];
+}
+
 export interface ServerToClientEvents {
   'lobby:joined': (e: GameEvent & { player: PublicPlayer }) => void;
   'player:updated': (e: GameEvent & { player: PublicPlayer }) => void;
   'player:removed': (e: GameEvent & { player_id: number; user_id: number }) => void;
   'settings:changed': (e: GameEvent & { settings: GameSettings }) => void;
-  'game:started': (e: GameEvent & { settings: GameSettings; stocks: StockEntry[] }) => void;
+  'game:started': (
+    // The history fields are optional so devices and fixtures that ignore charts need not build them.
+    e: GameEvent & { settings: GameSettings; stocks: StockEntry[]; price_history?: PricePoint[] },
+  ) => void;
   'firstPlayer:picked': (e: GameEvent & FirstPlayer) => void;
-  'price:updated': (e: GameEvent & PriceChange) => void;
+  'price:updated': (e: GameEvent & PriceChange & { point?: PricePoint }) => void;
   'phase:started': (e: GameEvent & { ends_at: string; duration: number }) => void;
   'phase:ended': (e: GameEvent) => void;
   'payday:given': (e: GameEvent & { amount: number; paydays_given: number }) => void;
   'mayhem:created': (e: GameEvent & { mayhem: PublicMayhem }) => void;
   'mayhem:responded': (e: GameEvent & { mayhem_id: number; responses_count: number }) => void;
-  'mayhem:averaged': (e: GameEvent & { mayhem_id: number; changes: PriceChange[] }) => void;
+  'mayhem:averaged': (
+    e: GameEvent & { mayhem_id: number; changes: PriceChange[]; points?: PricePoint[] },
+  ) => void;
   'game:ended': (e: GameEvent & { ranking: RankingEntry[] }) => void;
+  /** Seated players online changed (to the game's players and its spectators). */
+  'presence:changed': (e: PresencePayload) => void;
+  /**
+   * To a board's spectators: a new game opened on the board code ("Restart the Game"); spectate
+   * the code again to follow it.
+   */
+  'board:moved': (e: { code: string; game_id: number }) => void;
   /** Private, to `user:<id>` only: the owner's portfolio after a trade, payday or price change. */
   'portfolio:updated': (e: { game_id: number; portfolio: Portfolio }) => void;
 }
@@ -101,10 +136,14 @@ export interface ClientToServerEvents {
   'game:resync': (p: { game_id: number }, ack: (res: Ack<GameSnapshot>) => void) => void;
   'game:leave': (p: { game_id: number }, ack: (res: Ack<{ left: true }>) => void) => void;
   /** Read-only view of a board's current game, no token needed. */
-  'board:spectate': (p: { code: string }, ack: (res: Ack<GameSnapshot>) => void) => void;
+  'board:spectate': (p: { code: string }, ack: (res: Ack<SpectatorSnapshot>) => void) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
 /** Public game events, the ones that carry `seq`. */
-export type GameEventName = Exclude<ServerEventName, 'portfolio:updated'>;
-export type GameEventPayload<E extends GameEventName> = Parameters<ServerToClientEvents[E]>[0];
+export type GameEventName = Exclude<
+  ServerEventName,
+  'portfolio:updated' | 'presence:changed' | 'board:moved'
+>;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+export type GameEventPayload<E extends GameEventName> = ServerEventPayload<E>;

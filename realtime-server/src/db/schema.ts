@@ -274,3 +274,26 @@ export const mayhemResponses = pgTable(
   },
   (t) => [uniqueIndex('mayhem_responses_uq').on(t.mayhemId, t.playerId)],
 );
+
+/**
+ * Every price a company had in a game, with when and why: the opening price at the start, each
+ * broker update and each averaged mayhem move. Written in the transaction that moves the price.
+ */
+export const pricePoints = pgTable(
+  'price_points',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    stockId: smallint('stock_id').notNull(),
+    pricePaise: paise('price_paise').notNull(),
+    /** 'opening', 'update' or 'mayhem'. */
+    cause: varchar('cause', { length: 8 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('price_points_game_idx').on(t.gameId, t.id),
+    check('price_points_cause_ck', sql`cause in ('opening', 'update', 'mayhem')`),
+  ],
+);

@@ -19,6 +19,7 @@ import { parseId } from './access.ts';
 import * as lobby from './lobby-service.ts';
 import * as market from './market-service.ts';
 import * as mayhem from './mayhem-service.ts';
+import { getPriceHistory } from './price-history.ts';
 import type { ServiceResult } from './lobby-service.ts';
 
 function send<T>(res: Response, result: ServiceResult<T>, status = 200) {
@@ -109,6 +110,9 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   });
   router.get('/:id/user/portfolio', async (req, res) => {
     send(res, await market.getPortfolio(ctx, user(res), parseId(req.params.id)));
+  });
+  router.get('/:id/prices/history', async (req, res) => {
+    send(res, await getPriceHistory(ctx, user(res), parseId(req.params.id)));
   });
   router.get('/:id/transactions', async (req, res) => {
     send(res, await market.listTransactions(ctx, user(res), parseId(req.params.id)));

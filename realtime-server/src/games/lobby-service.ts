@@ -30,6 +30,7 @@ import type { Tx } from '../db/client.ts';
 import { isUniqueViolation, pgConstraint } from '../db/errors.ts';
 import { games, gameStocks, ledgerEntries, players, users } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
+import { recordPricePoints } from './price-history.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { findGame, gameCompleted, nextSeq, requireSeat, type PlayerRow } from './access.ts';
 import {
@@ -66,9 +67,12 @@ export async function joinBoard(
 ): Promise<ServiceResult<JoinGameData>> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await inTransaction(ctx.db, async (tx) => {
+      let opened = false;
+      const result = await inTransaction(ctx.db, async (tx) => {
+        opened = false;
         let game = await openGameByCode(tx, code);
         if (!game) {
+          opened = true;
           [game] = await tx
             .insert(games)
             .values({
@@ -98,6 +102,9 @@ export async function joinBoard(
         if (seated.length >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
         return { data };
       });
+      // The board's spectators (a TV after "Restart the Game") follow the new game.
+      if (opened) ctx.publisher.boardOpened(result.data.board_code, result.data.game_id);
+      return result;
     } catch (err) {
       // Two players opened the same new board at once: the other insert won; join that game.
       if (isUniqueViolation(err) && pgConstraint(err) !== 'players_game_user_uq') continue;
@@ -383,6 +390,13 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     await tx
       .insert(gameStocks)
       .values(COMPANIES.map((c) => ({ gameId, stockId: c.id, pricePaise: c.openingPricePaise })));
+    const openings = await recordPricePoints(
+      tx,
+      gameId,
+      'opening',
+      ctx.clock.now(),
+      COMPANIES.map((c) => ({ stockId: c.id, pricePaise: c.openingPricePaise })),
+    );
     const funds = game!.startingFundsPaise;
     const funded = await tx
       .update(players)
@@ -402,13 +416,14 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     for (const p of funded) {
       portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p, prices) });
     }
-    return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios };
+    return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios, openings };
   });
   ctx.publisher.game(gameId, 'game:started', {
     seq: outcome.seq,
     game_id: gameId,
     settings: settingsView(outcome.game),
     stocks: outcome.stocks,
+    price_history: outcome.openings,
   });
   for (const p of outcome.portfolios) ctx.publisher.portfolio(p.userId, gameId, p.portfolio);
   return { data: { game_status: GAME_STATUS.RUNNING }, message: MSG.GAME_STARTED };

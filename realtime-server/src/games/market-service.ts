@@ -20,6 +20,7 @@ import { gameStocks, games, holdings, ledgerEntries, players, transactions } fro
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import { nextSeq, requireSeat } from './access.ts';
+import { recordPricePoints } from './price-history.ts';
 import {
   mayhemResponseOf,
   openMayhem,
@@ -87,7 +88,10 @@ export async function updatePrice(
       stockId: input.stock_id,
       percentage: String(percent),
     });
-    return { seq, previous: stock.pricePaise, price, percent };
+    const [point] = await recordPricePoints(tx, gameId, 'update', ctx.clock.now(), [
+      { stockId: input.stock_id, pricePaise: price },
+    ]);
+    return { seq, previous: stock.pricePaise, price, percent, point: point! };
   });
   const change = {
     stock_id: input.stock_id,
@@ -95,7 +99,12 @@ export async function updatePrice(
     price: paiseToRupees(outcome.price),
     percentage: outcome.percent,
   };
-  ctx.publisher.game(gameId, 'price:updated', { seq: outcome.seq, game_id: gameId, ...change });
+  ctx.publisher.game(gameId, 'price:updated', {
+    seq: outcome.seq,
+    game_id: gameId,
+    ...change,
+    point: outcome.point,
+  });
   return {
     data: {
       stock_id: input.stock_id,

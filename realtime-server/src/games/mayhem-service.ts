@@ -18,6 +18,7 @@ import { gameStocks, mayhemResponses, mayhems, transactions } from '../db/schema
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { nextSeq, requireSeat } from './access.ts';
+import { recordPricePoints } from './price-history.ts';
 import type { ServiceResult } from './lobby-service.ts';
 import { mayhemView, openMayhem, publicMayhemView } from './views.ts';
 
@@ -146,6 +147,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
       .orderBy(asc(mayhemResponses.id));
     const averages = averageMayhem(answers.map((a) => a.stocks));
     const changes: PriceChange[] = [];
+    const moved: Array<{ stockId: number; pricePaise: number }> = [];
     for (const avg of averages) {
       const [stock] = await tx
         .select()
@@ -164,6 +166,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
         stockId: avg.stock_id,
         percentage: avg.percentage.toFixed(2),
       });
+      moved.push({ stockId: avg.stock_id, pricePaise: price });
       changes.push({
         stock_id: avg.stock_id,
         previous_price: paiseToRupees(stock.pricePaise),
@@ -171,17 +174,23 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
         percentage: avg.percentage,
       });
     }
-    await tx
-      .update(mayhems)
-      .set({ status: 2, averagedAt: ctx.clock.now() })
-      .where(eq(mayhems.id, mayhemId));
-    return { seq, gameId, changes };
+    const now = ctx.clock.now();
+    const points = await recordPricePoints(
+      tx,
+      gameId,
+      'mayhem',
+      now,
+      moved.map((m) => ({ stockId: m.stockId, pricePaise: m.pricePaise })),
+    );
+    await tx.update(mayhems).set({ status: 2, averagedAt: now }).where(eq(mayhems.id, mayhemId));
+    return { seq, gameId, changes, points };
   });
   ctx.publisher.game(outcome.gameId, 'mayhem:averaged', {
     seq: outcome.seq,
     game_id: outcome.gameId,
     mayhem_id: mayhemId,
     changes: outcome.changes,
+    points: outcome.points,
   });
   return { data: { mayhem_id: mayhemId, changes: outcome.changes }, message: MSG.MAYHEM_AVERAGED };
 }

@@ -41,6 +41,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { GameRow, PlayerRow } from './access.ts';
+import { priceHistoryView } from './price-history.ts';
 
 const defaultAvatarImage = AVATARS[0]!.image;
 
@@ -333,5 +334,6 @@ export async function snapshotView(
     mayhem: mayhem ? await publicMayhemView(tx, mayhem) : null,
     ranking: game.status === GAME_STATUS.COMPLETED ? await rankingView(tx, game) : null,
     me,
+    price_history: await priceHistoryView(tx, game.id),
   };
 }

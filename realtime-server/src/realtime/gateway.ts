@@ -18,14 +18,18 @@ import {
   type ServerToClientEvents,
 } from '@showdown/shared/protocol';
 import { GAME_STATUS } from '@showdown/shared/constants';
+import { toSpectatorSnapshot } from '@showdown/shared/spectator';
 import type { AppContext } from '../context.ts';
 import { games } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { requireSeat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
+import { createPresence } from './presence.ts';
 import {
+  boardRoom,
   gameRoom,
+  spectatorRoom,
   userRoom,
   type InterServerEvents,
   type ShowdownServer,
@@ -58,6 +62,7 @@ function toAckError(err: unknown, ctx: AppContext): Ack<never> {
 }
 
 export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
+  const presence = createPresence(io, ctx);
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
     if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) {
@@ -128,10 +133,12 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
     const joinGame = async ({ game_id }: { game_id: number }): Promise<GameSnapshot> => {
       const userId = socket.data.userId;
       if (userId === null) throw new AppError(401, ERROR_CODE.UNAUTHORIZED, MSG.NO_TOKEN);
+      const wasIn = socket.rooms.has(gameRoom(game_id));
       // Join before reading: an event committed meanwhile arrives with a seq the snapshot covers.
       await socket.join(gameRoom(game_id));
+      let snapshot: GameSnapshot;
       try {
-        return await readSnapshot(ctx.db, async (tx) => {
+        snapshot = await readSnapshot(ctx.db, async (tx) => {
           const { game, player } = await requireSeat(tx, game_id, userId, { allowCompleted: true });
           return snapshotView(tx, game, player);
         });
@@ -139,14 +146,26 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
         await socket.leave(gameRoom(game_id));
         throw err;
       }
+      if (!wasIn) void presence.refresh(game_id);
+      return { ...snapshot, online: await presence.online(game_id) };
     };
+
+    // Presence: a seated socket leaving its game room (or the server) changes who is online.
+    socket.on('disconnecting', () => {
+      const left = [...socket.rooms].filter((r) => r.startsWith('game:'));
+      socket.once('disconnect', () => {
+        for (const room of left) void presence.refresh(Number(room.slice('game:'.length)));
+      });
+    });
 
     socket.on('game:join', handle(gameRefSchema, joinGame));
     socket.on('game:resync', handle(gameRefSchema, joinGame));
     socket.on(
       'game:leave',
       handle(gameRefSchema, async ({ game_id }) => {
+        const wasIn = socket.rooms.has(gameRoom(game_id));
         await socket.leave(gameRoom(game_id));
+        if (wasIn) void presence.refresh(game_id);
         return { left: true as const };
       }),
     );
@@ -171,11 +190,20 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
               .orderBy(desc(games.id))
               .limit(1);
         if (!latest) throw new AppError(404, ERROR_CODE.NOT_FOUND, MSG.GAME_NOT_FOUND);
-        for (const room of socket.rooms) if (room.startsWith('game:')) await socket.leave(room);
-        await socket.join(gameRoom(latest.id));
-        return readSnapshot(ctx.db, async (tx) => {
+        // A spectator follows one board: its game's spectator room (the allowlisted copy of each
+        // event, never the players' room) and the board's room (told when a new game opens).
+        for (const room of socket.rooms) {
+          if (/^(game|spectate|board):/.test(room)) await socket.leave(room);
+        }
+        await socket.join([spectatorRoom(latest.id), boardRoom(code)]);
+        const snapshot = await readSnapshot(ctx.db, async (tx) => {
           const [game] = await tx.select().from(games).where(eq(games.id, latest.id));
           return snapshotView(tx, game!, null);
+        });
+        return toSpectatorSnapshot({
+          ...snapshot,
+          price_history: snapshot.price_history ?? [],
+          online: await presence.online(latest.id),
         });
       }),
     );

@@ -6,9 +6,14 @@ import type {
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
 import type { Portfolio } from '@showdown/shared/api';
+import { toSpectatorEvent } from '@showdown/shared/spectator';
 
 export const gameRoom = (gameId: number) => `game:${gameId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
+/** A game's spectators: they get the allowlisted copy of each public event, never the original. */
+export const spectatorRoom = (gameId: number) => `spectate:${gameId}`;
+/** A board code's spectators, told when a new game opens on the code. */
+export const boardRoom = (code: string) => `board:${code}`;
 
 /** How services tell devices about a committed change. Call it only after the commit. */
 export interface GamePublisher {
@@ -16,6 +21,8 @@ export interface GamePublisher {
   portfolio(userId: number, gameId: number, portfolio: Portfolio): void;
   /** Makes every socket of the user leave the game's room (a removed player). */
   evict(gameId: number, userId: number): void;
+  /** A new game opened on a board code: its spectators move to it. */
+  boardOpened(code: string, gameId: number): void;
 }
 
 /** Between server nodes (through the adapter): a phase one node opened, for the others' timers. */
@@ -40,12 +47,19 @@ export function createSocketPublisher(io: ShowdownServer): GamePublisher {
     game(gameId, name, payload) {
       // The generic emit signature cannot be narrowed per event name; the public signature is.
       (io.to(gameRoom(gameId)).emit as (ev: string, p: unknown) => boolean)(name, payload);
+      (io.to(spectatorRoom(gameId)).emit as (ev: string, p: unknown) => boolean)(
+        name,
+        toSpectatorEvent(name, payload),
+      );
     },
     portfolio(userId, gameId, portfolio) {
       io.to(userRoom(userId)).emit('portfolio:updated', { game_id: gameId, portfolio });
     },
     evict(gameId, userId) {
       io.in(userRoom(userId)).socketsLeave(gameRoom(gameId));
+    },
+    boardOpened(code, gameId) {
+      io.to(boardRoom(code)).emit('board:moved', { code, game_id: gameId });
     },
   };
 }

@@ -1,11 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
 import type { Portfolio } from '@showdown/shared/api';
-import { applyGameEvent, applyPortfolio } from '@showdown/shared/game-state';
+import { applyGameEvent, applyPortfolio, applyPresence } from '@showdown/shared/game-state';
 import type {
   Ack,
   ClientToServerEvents,
   GameEventName,
   GameSnapshot,
+  PresencePayload,
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
 
@@ -115,6 +116,11 @@ export class GameView {
         this.state = applyPortfolio(this.state, p.game_id, p.portfolio);
         continue;
       }
+      if (name === 'presence:changed') {
+        this.state = applyPresence(this.state, payload as PresencePayload);
+        continue;
+      }
+      if (name === 'board:moved') continue;
       const result = applyGameEvent(this.state, name as GameEventName, payload);
       if (result.kind === 'applied') this.state = result.state;
       if (result.kind === 'gap') {

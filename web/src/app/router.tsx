@@ -8,8 +8,18 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentT
   return async () => ({ Component: pick(await load()) });
 }
 
-/** The 21 routes of SPEC §2. */
+/** The 21 routes of SPEC §2, and the table's big screen. */
 export const routes: RouteObject[] = [
+  {
+    // The TV at the table: no sign-in, so outside the app shell (no guard, no player socket).
+    path: '/spectate/:code',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Loader />,
+    lazy: screen(
+      () => import('../features/spectator/components/spectator-screen'),
+      (m) => m.SpectatorScreen,
+    ),
+  },
   {
     element: <AppShell />,
     errorElement: <RouteError />,

@@ -17,11 +17,19 @@ const EVENTS = {
   'mayhem:averaged': true,
   'game:ended': true,
   'portfolio:updated': true,
+  'presence:changed': true,
+  'board:moved': true,
 } as const satisfies Record<ServerEventName, true>;
 
 export const SERVER_EVENT_NAMES = Object.keys(EVENTS) as ServerEventName[];
 
-/** The public game events (they carry seq), i.e. every name but the private portfolio update. */
+const NOT_GAME_EVENTS = new Set<ServerEventName>([
+  'portfolio:updated',
+  'presence:changed',
+  'board:moved',
+]);
+
+/** The public game events (they carry seq): not the private portfolio, presence or board moves. */
 export const GAME_EVENT_NAMES = SERVER_EVENT_NAMES.filter(
-  (name): name is GameEventName => name !== 'portfolio:updated',
+  (name): name is GameEventName => !NOT_GAME_EVENTS.has(name),
 );

@@ -5,6 +5,7 @@ import { resetAppStore, useAppStore } from '../stores/app-store';
 import { FakeSocket } from '../../test/fake-socket';
 import { selectStocks } from '../stores/game-selectors';
 import { connectGame, spectateBoard, type ConnectionStatus } from './socket';
+import type { SpectatorSnapshot } from '@showdown/shared/spectator';
 
 const settings: GameSettings = {
   starting_funds: 500000,
@@ -170,14 +171,15 @@ describe('connection status', () => {
 describe('spectating', () => {
   it('connects without a token, spectates the board code and follows events', async () => {
     let fake: FakeSocket | undefined;
-    const snapshots: GameSnapshot[] = [];
+    const snapshots: SpectatorSnapshot[] = [];
+    const events: string[] = [];
     spectateBoard({
       code: ' ab12 ',
-      onSnapshot: (s) => {
-        snapshots.push(s);
-        useAppStore.getState().loadSnapshot(s);
+      onSnapshot: (s) => snapshots.push(s),
+      onEvent: (name, payload) => {
+        events.push(name);
+        return (payload as { seq?: number }).seq === 9 ? 'gap' : 'applied';
       },
-      onEvent: (name, payload) => useAppStore.getState().applyEvent(name, payload),
       createSocket: (auth) => {
         fake = new FakeSocket(auth, () => ({ data: snapshot(5, 100) }));
         return fake.asSocket();
@@ -189,8 +191,13 @@ describe('spectating', () => {
     expect(fake!.emitted).toEqual([{ event: 'board:spectate', payload: { code: 'AB12' } }]);
     await vi.waitFor(() => expect(snapshots).toHaveLength(1));
     fake!.fire('price:updated', price(6, 120));
-    expect(selectStocks(useAppStore.getState())[0]?.current_price).toBe(120);
+    expect(events).toEqual(['price:updated']);
     fake!.fire('price:updated', price(9, 1));
     expect(fake!.commands()).toEqual(['board:spectate', 'board:spectate']);
+    // a new game on the board: spectate the code again
+    await vi.waitFor(() => expect(snapshots).toHaveLength(2));
+    fake!.fire('board:moved', { code: 'AB12', game_id: 99 });
+    expect(fake!.commands()).toEqual(['board:spectate', 'board:spectate', 'board:spectate']);
+    expect(events).not.toContain('board:moved');
   });
 });

@@ -8,7 +8,7 @@
  * - connect_error TOKEN_EXPIRED: refresh the access token and connect again.
  * - spectators connect without a token and send 'board:spectate'.
  */
-import { GAME_EVENT_NAMES } from './server-events';
+import { GAME_EVENT_NAMES, SERVER_EVENT_NAMES } from './server-events';
 import type {
   Ack,
   ClientToServerEvents,
@@ -18,6 +18,11 @@ import type {
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
 import type { Portfolio } from '@showdown/shared/api';
+import type {
+  SpectatorEventName,
+  SpectatorEventPayload,
+  SpectatorSnapshot,
+} from '@showdown/shared/spectator';
 import { CONNECT_ERROR, PROTOCOL_VERSION } from '@showdown/shared/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { env } from '../config/env';
@@ -68,7 +73,18 @@ export interface GameConnectionOptions extends ConnectionHandlers {
   createSocket?: (auth: SocketAuth) => GameSocket;
 }
 
-export interface SpectateOptions extends ConnectionHandlers {
+/** What a spectator screen does with what its socket receives (the allowlisted copies). */
+export interface SpectatorHandlers {
+  onSnapshot: (snapshot: SpectatorSnapshot) => void;
+  /** Applies one event; returning 'gap' asks for a snapshot. */
+  onEvent: <E extends SpectatorEventName>(
+    name: E,
+    payload: SpectatorEventPayload<E>,
+  ) => EventResult;
+  onError?: (message: string, code?: string) => void;
+}
+
+export interface SpectateOptions extends SpectatorHandlers {
   code: string;
   createSocket?: (auth: SocketAuth) => GameSocket;
 }
@@ -90,25 +106,44 @@ export function createSocket(auth: SocketAuth): GameSocket {
 
 type SnapshotCommand = 'game:join' | 'game:resync';
 
+interface SnapshotHandlers<S> {
+  onSnapshot: (snapshot: S) => void;
+  onError?: (message: string, code?: string) => void;
+}
+
+function answer<S>(handlers: SnapshotHandlers<S>, resolve: () => void) {
+  return (error: Error | null, res?: Ack<S>) => {
+    if (error || !res) handlers.onError?.(error?.message ?? 'No answer from the server');
+    else if ('error' in res) handlers.onError?.(res.error.message, res.error.code);
+    else handlers.onSnapshot(res.data);
+    resolve();
+  };
+}
+
 function requestSnapshot(
   socket: GameSocket,
-  command: SnapshotCommand | 'board:spectate',
-  payload: { game_id: number } | { code: string },
-  handlers: ConnectionHandlers,
+  command: SnapshotCommand,
+  payload: { game_id: number },
+  handlers: SnapshotHandlers<GameSnapshot> & Pick<ConnectionHandlers, 'onStatus'>,
 ): Promise<void> {
   return new Promise((resolve) => {
-    const done = (error: Error | null, answer?: Ack<GameSnapshot>) => {
-      if (error || !answer) handlers.onError?.(error?.message ?? 'No answer from the server');
-      else if ('error' in answer) handlers.onError?.(answer.error.message, answer.error.code);
-      else {
-        handlers.onSnapshot(answer.data);
-        handlers.onStatus?.('online');
-      }
-      resolve();
+    const onSnapshot = (snapshot: GameSnapshot) => {
+      handlers.onSnapshot(snapshot);
+      handlers.onStatus?.('online');
     };
-    const timed = socket.timeout(ACK_TIMEOUT_MS);
-    if (command === 'board:spectate') timed.emit(command, payload as { code: string }, done);
-    else timed.emit(command, payload as { game_id: number }, done);
+    socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emit(command, payload, answer({ onSnapshot, onError: handlers.onError }, resolve));
+  });
+}
+
+function requestSpectatorSnapshot(
+  socket: GameSocket,
+  code: string,
+  handlers: SnapshotHandlers<SpectatorSnapshot>,
+): Promise<void> {
+  return new Promise((resolve) => {
+    socket.timeout(ACK_TIMEOUT_MS).emit('board:spectate', { code }, answer(handlers, resolve));
   });
 }
 
@@ -193,13 +228,18 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
   };
 }
 
-/** A read-only view of a board's current game, without signing in. */
+/**
+ * A read-only view of a board's current game, without signing in: the allowlisted snapshot and
+ * events. It follows the board: when a new game opens on the code ('board:moved'), or after a gap
+ * or a reconnect that could not be recovered, it spectates the code again.
+ */
 export function spectateBoard(options: SpectateOptions): GameConnection {
   const socket = (options.createSocket ?? createSocket)((cb) => cb({ protocol: PROTOCOL_VERSION }));
   const code = options.code.trim().toUpperCase();
   let resyncing: Promise<void> | null = null;
+  let closed = false;
   const resync = () => {
-    resyncing ??= requestSnapshot(socket, 'board:spectate', { code }, options).finally(() => {
+    resyncing ??= requestSpectatorSnapshot(socket, code, options).finally(() => {
       resyncing = null;
     });
     return resyncing;
@@ -208,11 +248,27 @@ export function spectateBoard(options: SpectateOptions): GameConnection {
     if (!socket.recovered) void resync();
   });
   socket.on('connect_error', (error) => {
-    if (!socket.active) options.onError?.(error.message);
+    if (!closed && !socket.active) options.onError?.(error.message);
   });
-  listen(socket, options, () => void resync());
+  for (const name of SERVER_EVENT_NAMES) {
+    if (name === 'portfolio:updated') continue;
+    if (name === 'board:moved') {
+      socket.on('board:moved', () => void resync());
+      continue;
+    }
+    (socket.on as (event: string, listener: (payload: never) => void) => void)(name, (payload) => {
+      if (options.onEvent(name, payload) === 'gap') void resync();
+    });
+  }
   socket.connect();
-  return { socket, resync, disconnect: () => socket.disconnect() };
+  return {
+    socket,
+    resync,
+    disconnect: () => {
+      closed = true;
+      socket.disconnect();
+    },
+  };
 }
 
 let active: GameConnection | null = null;
