@@ -4,7 +4,14 @@ import { fail, jsonResponse, ok, type MockResponse } from '../../test/render';
 import { wireApiClient } from '../app/provider';
 import { useAppStore } from '../stores/app-store';
 import { provisionalSnapshot } from '../stores/game-data';
-import { api, ApiError, errorMessage, NO_REFRESH_TOKEN, REFRESH_FAILED } from './api-client';
+import {
+  api,
+  ApiError,
+  errorMessage,
+  NO_CONNECTION,
+  NO_REFRESH_TOKEN,
+  REFRESH_FAILED,
+} from './api-client';
 
 type Handler = (url: string, init: RequestInit) => MockResponse | Promise<MockResponse>;
 
@@ -97,12 +104,16 @@ describe('api client', () => {
     );
   });
 
-  it("rejects with the network error's message when no response arrives", async () => {
+  it('a network failure says so in words, never the raw "Failed to fetch"', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get(API.profile)).rejects.toMatchObject({
       status: 0,
-      message: 'Failed to fetch',
+      code: 'NETWORK',
+      message: 'No connection. Check your network and try again.',
     });
+    fetchMock.mockRejectedValue(new TypeError('NetworkError when attempting to fetch resource.'));
+    const error: unknown = await api.post(API.trade(4), {}).catch((e: unknown) => e);
+    expect(errorMessage(error)).toBe(NO_CONNECTION);
   });
 
   it('signs out on a 401: tokens cleared, store reset, back to /', async () => {

@@ -1,7 +1,7 @@
 import { API, type Portfolio, type PortfolioRow, type StockEntry } from '@showdown/shared/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api-client';
+import { api, ApiError, NO_CONNECTION } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { selectPortfolio } from '../../../stores/game-selectors';
 import {
@@ -210,5 +210,26 @@ describe('TradeScreen', () => {
       quantity: 50,
     });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('a network failure says "No connection…" and keeps the typed quantity', async () => {
+    serveHub(portfolio(500000, 10, 1), {
+      [`POST ${API.trade(7)}`]: () => {
+        throw new ApiError(NO_CONNECTION, 0, 'NETWORK', null);
+      },
+    });
+    const { user } = await openHub();
+    await user.click(buttonsOf('Tandoor Motors').buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Tandoor Motors' });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    await user.type(quantity, '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Order' }));
+    expect(
+      await screen.findByText('No connection. Check your network and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Quantity' }),
+    ).toHaveValue('7');
   });
 });
