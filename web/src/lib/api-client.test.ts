@@ -256,12 +256,28 @@ describe('api client', () => {
   });
 
   it("'Game already completed.' goes to /profile and keeps the last game readable", async () => {
-    useAppStore.setState({ game: provisionalSnapshot(4, 'AB12') });
+    const ranking = [
+      {
+        player_id: 2,
+        user_id: 20,
+        username: 'Asha',
+        avatar_id: 2,
+        image: '/avatars/2.svg',
+        role: 2 as const,
+        balance: 612000,
+        rank: 1,
+        rank_label: '1st',
+        rank_name: 'Market Maestro',
+      },
+    ];
+    const ended = provisionalSnapshot(4, 'AB12');
+    useAppStore.setState({ game: { ...ended, game: { ...ended.game, status: 3 }, ranking } });
     serve(() => fail(409, 'GAME_COMPLETED', 'Game already completed.'));
     await expect(api.get(API.stocks(4))).rejects.toMatchObject({
       message: 'Game already completed.',
     });
-    expect(useAppStore.getState().game?.game.id).toBe(4);
+    // The finished game's leaderboard stays readable until another game is joined.
+    expect(useAppStore.getState().game?.ranking).toEqual(ranking);
     expect(navigate).toHaveBeenCalledWith('/profile', { replace: true });
   });
 });
