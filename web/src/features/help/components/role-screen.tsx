@@ -36,7 +36,7 @@ export function RoleScreen() {
               primary={player.username}
               secondary={roleLabel(player.role)}
               slotProps={{
-                primary: { sx: { fontWeight: 700 } },
+                primary: { sx: { fontWeight: 700 }, noWrap: true, title: player.username },
                 secondary: {
                   sx: { color: player.role === ROLE.INVESTOR ? 'text.secondary' : 'primary.main' },
                 },

@@ -158,6 +158,8 @@ export function LobbyScreen() {
                     player.player_id === myPlayerId ? `${player.username} (You)` : player.username
                   }
                   secondary={roleLabel(player.role)}
+                  // A long name is cut with an ellipsis; the whole name shows on hover.
+                  slotProps={{ primary: { noWrap: true, title: player.username } }}
                 />
               </ListItem>
             ))}
