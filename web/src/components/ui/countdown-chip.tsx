@@ -12,9 +12,10 @@ export function CountdownChip() {
   return (
     <Chip
       role="timer"
-      aria-label={`Trade phase ends in ${secondsLeft} seconds`}
+      aria-label="Trade phase countdown"
+      aria-description={`Trade phase ends in ${secondsLeft} seconds`}
       icon={<TimerOutlinedIcon aria-hidden />}
-      label={`${secondsLeft} s`}
+      label={`${secondsLeft}s`}
       size="small"
       color={secondsLeft <= 10 ? 'error' : 'success'}
       sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
