@@ -10,7 +10,9 @@ import { CompanyLogo } from '../../../components/ui/company-logo';
 import { flashSx, PriceChange } from '../../../components/ui/price-change';
 import { useFlash } from '../../../hooks/use-flash';
 import { useAppStore } from '../../../stores/app-store';
+import type { PriceMove } from '../../../stores/game-data';
 import { selectPriceMove } from '../../../stores/game-selectors';
+import { changeText } from '@showdown/shared/price-change';
 
 interface StockListProps {
   stocks: readonly StockEntry[];
@@ -35,6 +37,12 @@ function StockLine({ stock, action }: { stock: StockEntry; action: boolean }) {
       {action && <ChevronRightIcon color="primary" aria-hidden />}
     </Box>
   );
+}
+
+/** The cue's visible text, for a name that contains what the button shows (WCAG 2.5.3). */
+function cueText(move: PriceMove | undefined): string {
+  if (!move) return '';
+  return ` ${move.cause === 'mayhem' ? 'Mayhem ' : ''}${changeText(move.percent)}`;
 }
 
 /** One company's row: it highlights for a moment when its price moves. */
@@ -63,7 +71,7 @@ function StockRow({
         <ListItemButton
           onClick={() => onSelect(stock)}
           // The name holds the visible text (name, price) as it reads, for voice control (WCAG 2.5.3).
-          aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}`}
+          aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}${cueText(move)}`}
           sx={{ py: 1.25 }}
         >
           <StockLine stock={stock} action />
