@@ -29,7 +29,7 @@ const ALERTS: Alerts = {
   'phase:ended': (_event, role) => ({
     message: 'Trade phase closed',
     title: '● Trade phase closed',
-    ...(isInvestorRole(role) && { action: { label: 'Open portfolio', to: '/portfolio' } }),
+    ...(isInvestorRole(role) && { action: { label: 'My holdings', to: '/portfolio' } }),
   }),
   'payday:given': ({ amount, paydays_given }, role) =>
     role === ROLE.BROKER
@@ -40,7 +40,7 @@ const ALERTS: Alerts = {
       : {
           message: `Payday! ${formatINR(amount)} added to your cash`,
           title: `● Payday +${formatINR(amount)}`,
-          action: { label: 'Open portfolio', to: '/portfolio' },
+          action: { label: 'My holdings', to: '/portfolio' },
         },
   'mayhem:created': (_event, role) => ({
     message: isInvestorRole(role)
