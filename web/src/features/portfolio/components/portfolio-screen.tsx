@@ -67,7 +67,9 @@ function HoldingRow({ holding: { row, profitLoss } }: { holding: HoldingValue })
           label="Current price"
           value={
             <>
-              {formatINR(row.current_price)} <PriceChange move={move} />
+              {formatINR(row.current_price)}{' '}
+              {/* A dimmed row (no shares) cannot carry the coloured cue legibly (contrast). */}
+              {!empty && <PriceChange move={move} />}
             </>
           }
         />
