@@ -26,5 +26,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // A ceiling, not a speed check: typing-heavy screen tests exceed 5 s on a loaded machine.
+    testTimeout: 20_000,
   },
 });

@@ -97,9 +97,11 @@ describe('market mayhem', () => {
     expectError(await a.api.get(game), 404, 'Market mayhem history not found, create first.');
     expectError(await table.broker.api.post(`/api/marketMayhem/${list.id}/average`), 409);
     const history = await b.api.get(`/api/game/${table.gameId}/transactions`);
+    // Mayhem moves are recorded as mayhem, not as a broker's price update.
     expect(
-      history.body.data.filter((t: any) => t.type === 'Price update').map((t: any) => t.price),
+      history.body.data.filter((t: any) => t.type === 'Market mayhem').map((t: any) => t.price),
     ).toEqual(['3', '3.67']);
+    expect(history.body.data.some((t: any) => t.type === 'Price update')).toBe(false);
     // a new list may be created once the last is averaged
     expect((await table.broker.api.post(game, { stock_ids: [4], percentage: [16] })).status).toBe(
       201,

@@ -327,11 +327,12 @@ export interface Portfolio {
   ends_at: string | null;
 }
 
-export type TransactionType = 'Price update' | 'PAYDAY' | 'trade';
+/** 'Market mayhem': a price moved by a mayhem list's average (not the broker's update). */
+export type TransactionType = 'Price update' | 'Market mayhem' | 'PAYDAY' | 'trade';
 export interface TransactionEntry {
   id: string;
   type: TransactionType;
-  /** 'Price update': the signed percentage; 'PAYDAY': the amount; 'trade': the price per share. */
+  /** Price update, Market mayhem: the signed percentage; PAYDAY: the amount; trade: price per share. */
   price: string;
   image: string | null;
   stock_id: number | null;

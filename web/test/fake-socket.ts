@@ -3,7 +3,8 @@
  * acknowledgements, and lets a test fire server events (recorded payloads) at the client.
  */
 import type { Ack, GameSnapshot } from '@showdown/shared/protocol';
-import type { GameSocket, SocketAuth } from '../src/lib/socket';
+import { connectGame, type GameSocket, type SocketAuth } from '../src/lib/socket';
+import { useAppStore } from '../src/stores/app-store';
 
 export class FakeSocket {
   recovered = false;
@@ -57,4 +58,28 @@ export class FakeSocket {
   asSocket(): GameSocket {
     return this as unknown as GameSocket;
   }
+}
+
+/**
+ * Opens the game's live connection over a FakeSocket, wired to the store as the app shell wires
+ * it (snapshots, events in seq order, my portfolio, connection state). The join answers
+ * `snapshot`; the test then fires recorded server events with `socket.fire(name, payload)`.
+ */
+export function connectFakeGame(snapshot: GameSnapshot): FakeSocket {
+  let fake: FakeSocket | undefined;
+  const store = useAppStore.getState;
+  connectGame({
+    gameId: snapshot.game.id,
+    getToken: () => 'token',
+    refreshToken: async () => 'token',
+    onSnapshot: (s) => store().loadSnapshot(s),
+    onEvent: (name, payload) => store().applyEvent(name, payload),
+    onPortfolio: (gameId, portfolio) => store().applyPortfolioEvent(gameId, portfolio),
+    onStatus: (status) => store().setConnection(status),
+    createSocket: (auth) => {
+      fake = new FakeSocket(auth, () => ({ data: snapshot }));
+      return fake.asSocket();
+    },
+  });
+  return fake!;
 }

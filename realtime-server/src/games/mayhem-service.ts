@@ -164,7 +164,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
         .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)));
       await tx.insert(transactions).values({
         gameId,
-        type: 'Price update',
+        type: 'Market mayhem',
         stockId: avg.stock_id,
         percentage: avg.percentage.toFixed(2),
       });

@@ -197,7 +197,7 @@ export async function transactionsView(
   return rows.map((r) => {
     const company = r.stockId ? companyById(r.stockId) : undefined;
     const price =
-      r.type === 'Price update'
+      r.type === 'Price update' || r.type === 'Market mayhem'
         ? String(Number(r.percentage ?? 0))
         : paiseToAmountText(r.amountPaise ?? 0);
     return {

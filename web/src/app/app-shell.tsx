@@ -26,14 +26,17 @@ function useRestoredState(): boolean {
 }
 
 /**
- * Keeps the game live; loaded only once there is a game, so socket.io-client is not part of
- * the first screens' JavaScript (/login).
+ * Keeps the game live and its alerts felt; loaded only once there is a game, so
+ * socket.io-client is not part of the first screens' JavaScript (/login).
  */
 const GameSocket = lazy(async () => {
-  const { useGameSocket } = await import('../hooks/use-game-socket');
+  const [{ useGameSocket }, { useGameAlerts }] = await Promise.all([
+    import('../hooks/use-game-socket'),
+    import('../features/alerts/use-game-alerts'),
+  ]);
   return {
     default: function GameSocket() {
-      useGameSocket();
+      useGameSocket(useGameAlerts());
       return null;
     },
   };

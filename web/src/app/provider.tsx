@@ -1,4 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { styled, ThemeProvider } from '@mui/material/styles';
 import { TOAST_DURATION_MS } from '@showdown/shared/constants';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
@@ -30,15 +31,22 @@ const toastComponents = {
   info: Toast,
 };
 
+const snackbarPlacement = {
+  '.notistack-SnackbarContainer': { bottom: 'calc(72px + env(safe-area-inset-bottom))' },
+};
+
 /** Theme, toasts and the help-menu slot: everything a screen needs, also in tests. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      <GlobalStyles styles={snackbarPlacement} />
       <SnackbarProvider
         maxSnack={3}
         autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        // At the bottom, above the tab bar: a snackbar never covers the top bar's controls or
+        // the countdown chip.
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         Components={toastComponents}
       >
         <PageSlotsProvider slots={slots}>{children}</PageSlotsProvider>

@@ -40,6 +40,12 @@ export const theme = createTheme({
         root: { minHeight: 48, borderRadius: 24, paddingInline: 24 },
         containedPrimary: {
           backgroundImage: 'linear-gradient(180deg, #ffd96b 0%, #f5c542 50%, #c99a1a 100%)',
+          // Disabled: a flat muted gold with light text (6.2:1), clearly inactive.
+          '&.Mui-disabled': {
+            backgroundImage: 'none',
+            backgroundColor: '#6b5a24',
+            color: '#f4f6fb',
+          },
         },
       },
     },

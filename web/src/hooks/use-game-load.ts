@@ -1,12 +1,13 @@
 import { GAME_STATUS } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from 'notistack';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../lib/api-client';
 import { resyncGame } from '../lib/socket';
-import { useAppStore } from '../stores/app-store';
+import { selectRequest, useAppStore } from '../stores/app-store';
 import { selectGameId, selectStatus } from '../stores/game-selectors';
+import { runRequest } from '../stores/run-request';
 
 interface GameLoadOptions {
   /** Go to /leaderboard once the game has ended (every in-game screen but the final ones). */
@@ -15,7 +16,7 @@ interface GameLoadOptions {
 
 export interface GameLoad {
   gameId: number | null;
-  /** True while a load started here runs. */
+  /** True until this screen's load (request state `key`) has finished. */
   loading: boolean;
   /** The screens' manual resync: a fresh socket snapshot and the load again. */
   refresh: () => Promise<void>;
@@ -27,6 +28,7 @@ export interface GameLoad {
  * from the socket-fed store afterwards.
  */
 export function useGameLoad(
+  key: string,
   load: (gameId: number) => Promise<unknown>,
   { leaveWhenEnded = true }: GameLoadOptions = {},
 ): GameLoad {
@@ -34,7 +36,9 @@ export function useGameLoad(
   const status = useAppStore(selectStatus);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const [loading, setLoading] = useState(gameId !== null);
+  const request = useAppStore(selectRequest(key));
+  // Idle means not started yet: the screen is loading from its first render.
+  const loading = gameId !== null && request.status !== 'succeeded' && request.status !== 'failed';
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
@@ -42,17 +46,14 @@ export function useGameLoad(
 
   const run = useCallback(async () => {
     if (gameId === null) return;
-    setLoading(true);
     try {
-      await loadRef.current(gameId);
+      await runRequest(key, () => loadRef.current(gameId));
     } catch (error) {
       const message = errorMessage(error);
       if (message === MSG.GAME_COMPLETED) void navigate('/profile', { replace: true });
       else enqueueSnackbar(message, { variant: 'error' });
-    } finally {
-      setLoading(false);
     }
-  }, [gameId, navigate, enqueueSnackbar]);
+  }, [key, gameId, navigate, enqueueSnackbar]);
 
   useEffect(() => {
     void run();

@@ -1,5 +1,6 @@
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
 import { useNavigate } from 'react-router-dom';
 import { getAccessToken, refreshAccessToken } from '../lib/api-client';
 import {
@@ -11,6 +12,9 @@ import {
 import { useAppStore } from '../stores/app-store';
 import { selectGameId, selectPlayerId } from '../stores/game-selectors';
 
+/** Told about every event the store applied (the app shell's alerts). */
+export type AppliedHandler = <E extends GameEventName>(name: E, event: GameEventPayload<E>) => void;
+
 export const REMOVED_FROM_GAME = 'You have been removed from the game.';
 /** How long "Back online" stays after a reconnect's resync. */
 export const BACK_ONLINE_MS = 2500;
@@ -21,7 +25,12 @@ export const BACK_ONLINE_MS = 2500;
  * Snapshots and events go through the store's one event reducer; a removal sends the player to
  * /showDown, the end of the game to /leaderboard.
  */
-export function useGameSocket(): void {
+export function useGameSocket(onApplied?: AppliedHandler): void {
+  // The latest handler, without reconnecting when it changes.
+  const appliedRef = useRef(onApplied);
+  useEffect(() => {
+    appliedRef.current = onApplied;
+  }, [onApplied]);
   const gameId = useAppStore(selectGameId);
   // The server lets only seated players into a game room: connect once I have a seat.
   const seated = useAppStore((s) => selectPlayerId(s) !== null);
@@ -42,6 +51,7 @@ export function useGameSocket(): void {
       } else if (name === 'game:ended' && outcome === 'applied') {
         void navigate('/leaderboard');
       }
+      if (outcome === 'applied') appliedRef.current?.(name, payload);
       return outcome;
     };
 

@@ -4,7 +4,14 @@ import { fail, jsonResponse, ok, type MockResponse } from '../../test/render';
 import { wireApiClient } from '../app/provider';
 import { useAppStore } from '../stores/app-store';
 import { provisionalSnapshot } from '../stores/game-data';
-import { api, ApiError, errorMessage, NO_REFRESH_TOKEN, REFRESH_FAILED } from './api-client';
+import {
+  api,
+  ApiError,
+  errorMessage,
+  NO_CONNECTION,
+  NO_REFRESH_TOKEN,
+  REFRESH_FAILED,
+} from './api-client';
 
 type Handler = (url: string, init: RequestInit) => MockResponse | Promise<MockResponse>;
 
@@ -97,12 +104,16 @@ describe('api client', () => {
     );
   });
 
-  it("rejects with the network error's message when no response arrives", async () => {
+  it('a network failure says so in words, never the raw "Failed to fetch"', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get(API.profile)).rejects.toMatchObject({
       status: 0,
-      message: 'Failed to fetch',
+      code: 'NETWORK',
+      message: 'No connection. Check your network and try again.',
     });
+    fetchMock.mockRejectedValue(new TypeError('NetworkError when attempting to fetch resource.'));
+    const error: unknown = await api.post(API.trade(4), {}).catch((e: unknown) => e);
+    expect(errorMessage(error)).toBe(NO_CONNECTION);
   });
 
   it('signs out on a 401: tokens cleared, store reset, back to /', async () => {
@@ -245,12 +256,28 @@ describe('api client', () => {
   });
 
   it("'Game already completed.' goes to /profile and keeps the last game readable", async () => {
-    useAppStore.setState({ game: provisionalSnapshot(4, 'AB12') });
+    const ranking = [
+      {
+        player_id: 2,
+        user_id: 20,
+        username: 'Asha',
+        avatar_id: 2,
+        image: '/avatars/2.svg',
+        role: 2 as const,
+        balance: 612000,
+        rank: 1,
+        rank_label: '1st',
+        rank_name: 'Market Maestro',
+      },
+    ];
+    const ended = provisionalSnapshot(4, 'AB12');
+    useAppStore.setState({ game: { ...ended, game: { ...ended.game, status: 3 }, ranking } });
     serve(() => fail(409, 'GAME_COMPLETED', 'Game already completed.'));
     await expect(api.get(API.stocks(4))).rejects.toMatchObject({
       message: 'Game already completed.',
     });
-    expect(useAppStore.getState().game?.game.id).toBe(4);
+    // The finished game's leaderboard stays readable until another game is joined.
+    expect(useAppStore.getState().game?.ranking).toEqual(ranking);
     expect(navigate).toHaveBeenCalledWith('/profile', { replace: true });
   });
 });

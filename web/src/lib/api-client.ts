@@ -16,6 +16,8 @@ import { env } from '../config/env';
 
 export const NO_REFRESH_TOKEN = 'No refresh token available';
 export const REFRESH_FAILED = 'Failed to refresh token';
+/** What a user reads when no answer arrived (never the browser's raw 'Failed to fetch'). */
+export const NO_CONNECTION = 'No connection. Check your network and try again.';
 
 export class ApiError extends Error {
   /** HTTP status; 0 when no response arrived (network failure or cancellation). */
@@ -198,8 +200,7 @@ async function send<T>(
     if (isAbort(error, options.signal)) {
       throw new ApiError('Request cancelled', 0, 'ABORTED', null);
     }
-    const message = error instanceof Error ? error.message : 'Network error';
-    throw new ApiError(message, 0, undefined, null);
+    throw new ApiError(NO_CONNECTION, 0, 'NETWORK', null);
   }
 
   if (response.status === 401) {

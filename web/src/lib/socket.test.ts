@@ -4,7 +4,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAppStore, useAppStore } from '../stores/app-store';
 import { FakeSocket } from '../../test/fake-socket';
 import { selectStocks } from '../stores/game-selectors';
-import { connectGame, spectateBoard, type ConnectionStatus } from './socket';
+import {
+  connectGame,
+  SERVER_DISCONNECT_RETRY_MS,
+  spectateBoard,
+  type ConnectionStatus,
+} from './socket';
 import type { SpectatorSnapshot } from '@showdown/shared/spectator';
 
 const settings: GameSettings = {
@@ -141,6 +146,23 @@ describe('connection status', () => {
     // Online again only once the resync's snapshot is in.
     expect(statuses.at(-1)).toBe('reconnecting');
     await vi.waitFor(() => expect(statuses.at(-1)).toBe('online'));
+  });
+
+  it('connects again after the server disconnected it (a restart), not after leaving', () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, statuses, connection } = open();
+      socket.fire('disconnect', 'io server disconnect');
+      expect(statuses.at(-1)).toBe('reconnecting');
+      vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS);
+      expect(socket.connects).toBe(2);
+      connection.disconnect();
+      socket.fire('disconnect', 'io server disconnect');
+      vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS);
+      expect(socket.connects).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaving the game on purpose is not a lost connection', () => {

@@ -52,6 +52,8 @@ export type EventHandler = <E extends GameEventName>(
 export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting';
 
 const ACK_TIMEOUT_MS = 10_000;
+/** After the server disconnected us (shutdown), the wait before connecting again. */
+export const SERVER_DISCONNECT_RETRY_MS = 1000;
 
 export interface ConnectionHandlers {
   onSnapshot: (snapshot: GameSnapshot) => void;
@@ -216,6 +218,15 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
     }
     if (socket.active) options.onStatus?.('reconnecting');
     else options.onError?.(error.message);
+  });
+
+  socket.on('disconnect', (reason) => {
+    // A server shutting down (a restart, a deploy) disconnects every socket on purpose, and
+    // socket.io does not retry after that: try again shortly, as after a lost connection.
+    if (reason !== 'io server disconnect' || closed) return;
+    setTimeout(() => {
+      if (!closed) socket.connect();
+    }, SERVER_DISCONNECT_RETRY_MS);
   });
 
   listen(socket, options, () => void resync());

@@ -1,15 +1,11 @@
 import type { AuthData, UserDetails } from '@showdown/shared/api';
 import { STORAGE_KEYS } from '@showdown/shared/constants';
-import type { RequestStatus } from './request-slice';
 import type { SliceCreator } from './types';
 
 export interface AuthStateData {
   otp_id: string | null;
   /** ISO time from which the server accepts a resend. */
   resend_available_at: string | null;
-  /** Request state of the auth calls (send OTP, login, register); 'status' is the game's. */
-  authStatus: RequestStatus;
-  authError: string | null;
   user: UserDetails | null;
   isAuthenticated: boolean;
   /** Mirrors of localStorage access_token / refresh_token (the api client reads storage). */
@@ -19,7 +15,6 @@ export interface AuthStateData {
 
 export interface AuthSlice extends AuthStateData {
   setOtp: (otpId: string | null, resendAvailableAt?: string | null) => void;
-  setAuthStatus: (status: RequestStatus, error?: string | null) => void;
   /** Login or register succeeded: store the user and both tokens. */
   signedIn: (auth: AuthData) => void;
   setUser: (user: UserDetails) => void;
@@ -39,8 +34,6 @@ export const initialAuthData = (): AuthStateData => {
   return {
     otp_id: null,
     resend_available_at: null,
-    authStatus: 'idle',
-    authError: null,
     user: null,
     isAuthenticated: access !== null,
     access_token: access,
@@ -55,11 +48,6 @@ export const createAuthSlice: SliceCreator<AuthSlice> = (set) => ({
       state.otp_id = otpId;
       state.resend_available_at = resendAvailableAt;
     }),
-  setAuthStatus: (status, error = null) =>
-    set((state) => {
-      state.authStatus = status;
-      state.authError = error;
-    }),
   signedIn: ({ user_details, token_details }) => {
     localStorage.setItem(STORAGE_KEYS.ACCESS_TOKEN, token_details.access_token);
     localStorage.setItem(STORAGE_KEYS.REFRESH_TOKEN, token_details.refresh_token);
@@ -70,8 +58,6 @@ export const createAuthSlice: SliceCreator<AuthSlice> = (set) => ({
       state.isAuthenticated = true;
       state.otp_id = null;
       state.resend_available_at = null;
-      state.authStatus = 'succeeded';
-      state.authError = null;
     });
   },
   setUser: (user) =>

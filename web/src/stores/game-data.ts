@@ -7,6 +7,7 @@ import {
   STARTING_FUNDS_DEFAULT,
   TRADE_PHASE_DURATION_DEFAULT,
 } from '@showdown/shared/constants';
+import { changePercent } from '@showdown/shared/price-change';
 import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 
 /**
@@ -14,8 +15,21 @@ import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
  * server's snapshot (game:join / game:resync) advanced by the shared reducer, event by event in
  * seq order. Everything else here is client-only.
  */
+/** A stock's last price move as this device saw it: the change cue of every price. */
+export interface PriceMove {
+  previous: number;
+  price: number;
+  /** Percent, one decimal. */
+  percent: number;
+  cause: 'update' | 'mayhem';
+  /** The game seq that moved it: a new move is a new key for the row's highlight. */
+  seq: number;
+}
+
 export interface GameData {
   game: GameSnapshot | null;
+  /** Each stock's last move, by stock id (client-only; derived from the snapshots seen). */
+  priceMoves: Record<number, PriceMove>;
   /** broker_exists of the join answer: a newcomer is not seated and cannot read the lobby yet. */
   joinBrokerExists: boolean;
   /** Avatars still free in this game (GET /api/game/{id}/avatars). */
@@ -28,6 +42,7 @@ export interface GameData {
 
 export const initialGameData = (): GameData => ({
   game: null,
+  priceMoves: {},
   joinBrokerExists: false,
   avatars: [],
   transactions: [],
@@ -62,6 +77,31 @@ export function provisionalSnapshot(gameId: number, boardCode = ''): GameSnapsho
     ranking: null,
     me: null,
   };
+}
+
+/**
+ * The moves between two states of the same game: every stock whose price changed. Derived from
+ * the states themselves, so any event, snapshot or answer that moves a price yields its cue.
+ */
+export function priceMovesBetween(
+  before: GameSnapshot,
+  after: GameSnapshot,
+  cause: PriceMove['cause'],
+): Record<number, PriceMove> {
+  const moves: Record<number, PriceMove> = {};
+  const old = new Map(before.stocks.map((s) => [s.stock_id, s.current_price]));
+  for (const stock of after.stocks) {
+    const previous = old.get(stock.stock_id);
+    if (previous === undefined || previous === stock.current_price) continue;
+    moves[stock.stock_id] = {
+      previous,
+      price: stock.current_price,
+      percent: changePercent(previous, stock.current_price),
+      cause,
+      seq: after.seq,
+    };
+  }
+  return moves;
 }
 
 /** SPEC's is_mm_exist: 1 while a mayhem list is open and I have not answered it. */

@@ -28,7 +28,7 @@ const NO_HISTORY: PricePoint[] = [];
 /** Every price point of the game so far, oldest first. */
 export const selectPriceHistory = (s: AppState) => s.game?.price_history ?? NO_HISTORY;
 /** Player ids of the seated players connected now. */
-export const selectOnline = (s: AppState) => s.game?.online ?? NO_ONE_ONLINE;
+export const selectOnlinePlayers = (s: AppState) => s.game?.online ?? NO_ONE_ONLINE;
 export const selectStocks = (s: AppState) => s.game?.stocks ?? NO_STOCKS;
 export const selectMayhem = (s: AppState) => s.game?.mayhem ?? null;
 export const selectRanking = (s: AppState) => s.game?.ranking ?? null;
@@ -44,3 +44,12 @@ export const selectBrokerExists = (s: AppState) =>
   s.game && s.game.players.length > 0
     ? s.game.players.some((p) => p.role !== ROLE.INVESTOR)
     : s.joinBrokerExists;
+
+/** A stock's last move (the change cue), or undefined before it moved on this device. */
+export const selectPriceMove = (stockId: number) => (s: AppState) => s.priceMoves[stockId];
+
+/**
+ * Whether controls that need the server may be used: not while the socket is down. 'idle' (no
+ * live connection opened, e.g. before a seat) does not block REST calls.
+ */
+export const selectOnline = (s: AppState) => s.connection !== 'reconnecting';

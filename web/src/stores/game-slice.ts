@@ -8,7 +8,12 @@ import type {
   PresencePayload,
 } from '@showdown/shared/protocol';
 import type { EventResult } from '../lib/socket';
-import { initialGameData, provisionalSnapshot, type GameData } from './game-data';
+import {
+  initialGameData,
+  priceMovesBetween,
+  provisionalSnapshot,
+  type GameData,
+} from './game-data';
 import type { SliceCreator } from './types';
 
 export type GameRecipe = (game: GameSnapshot) => GameSnapshot;
@@ -76,15 +81,21 @@ export const createGameSlice: SliceCreator<GameSlice> = (set, get) => ({
     const next = recipe(current ?? provisionalSnapshot(gameId));
     set((state) => {
       if (!current) Object.assign(state, initialGameData());
+      else Object.assign(state.priceMoves, priceMovesBetween(current, next, 'update'));
       state.game = next;
     });
     return true;
   },
-  loadSnapshot: (snapshot) =>
+  loadSnapshot: (snapshot) => {
+    const { game } = get();
+    const same = game?.game.id === snapshot.game.id;
     set((state) => {
-      if (state.game?.game.id !== snapshot.game.id) Object.assign(state, initialGameData());
+      if (!same) Object.assign(state, initialGameData());
+      // Prices that moved while this device was away still get their cue.
+      else if (game) Object.assign(state.priceMoves, priceMovesBetween(game, snapshot, 'update'));
       state.game = snapshot;
-    }),
+    });
+  },
   applyEvent: (name, payload) => {
     const { game } = get();
     if (!game || payload.game_id !== game.game.id) return 'ignored';
@@ -97,7 +108,13 @@ export const createGameSlice: SliceCreator<GameSlice> = (set, get) => ({
       });
       return 'removed-self';
     }
+    const moves = priceMovesBetween(
+      game,
+      result.state,
+      name === 'mayhem:averaged' ? 'mayhem' : 'update',
+    );
     set((state) => {
+      Object.assign(state.priceMoves, moves);
       state.game = result.state;
     });
     return 'applied';

@@ -362,6 +362,46 @@ describe('sequencing', () => {
   });
 });
 
+describe('the last finished game', () => {
+  it('stays readable until the player joins another game', () => {
+    const ranking = [
+      {
+        player_id: 2,
+        user_id: 20,
+        username: 'Asha',
+        avatar_id: 2,
+        image: '/avatars/2.svg',
+        role: 2 as const,
+        balance: 612000,
+        rank: 1,
+        rank_label: '1st',
+        rank_name: 'Market Maestro',
+      },
+    ];
+    state().applyEvent('game:ended', { ...event(11), ranking });
+    // Re-joining the same board's finished game keeps it.
+    state().joinedBoard({
+      game_id: 9,
+      board_code: 'AB12',
+      broker_exists: true,
+      role: 2,
+      player_id: 2,
+      game_status: 3,
+    });
+    expect(selectRanking(state())).toEqual(ranking);
+    state().joinedBoard({
+      game_id: 12,
+      board_code: 'AB12',
+      broker_exists: false,
+      role: null,
+      player_id: null,
+      game_status: 1,
+    });
+    expect(selectRanking(state())).toBeNull();
+    expect(selectGameId(state())).toBe(12);
+  });
+});
+
 describe('REST answers', () => {
   const move = (seq: number, value: number) => ({
     ...event(seq),

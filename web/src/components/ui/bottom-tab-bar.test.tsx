@@ -15,6 +15,11 @@ describe('BottomTabBar', () => {
     expect(tabNames()).toEqual(['Market Monitor', 'Portfolio', 'Trade Hub', 'History']);
   });
 
+  it('keeps each label on one line', () => {
+    renderScreen(<BottomTabBar />, { path: '/stock-prices' });
+    expect(screen.getByText('Market Monitor')).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('shows all four tabs to an investor & broker', () => {
     setGame({ role: 3 });
     renderScreen(<BottomTabBar />, { path: '/transaction' });

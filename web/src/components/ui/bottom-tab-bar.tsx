@@ -93,7 +93,12 @@ export function BottomTabBar() {
             sx={{
               minWidth: 0,
               px: 0.5,
-              '& .MuiBottomNavigationAction-label': { fontSize: '0.7rem' },
+              // One line per label at 390 px: no wrapping, no clipping mid-word.
+              '& .MuiBottomNavigationAction-label': {
+                fontSize: '0.7rem',
+                whiteSpace: 'nowrap',
+                '&.Mui-selected': { fontSize: '0.72rem' },
+              },
             }}
           />
         ))}

@@ -60,6 +60,8 @@ export function CodeInput({
       focus(length - 1);
       return;
     }
+    // A full last box keeps its character: a 5th one typed after the code is ignored.
+    if (index === length - 1 && value[index] !== '' && raw.length > 1) return;
     const char = chars.at(-1);
     if (!char) return;
     setAt(index, char);

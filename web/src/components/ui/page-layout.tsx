@@ -4,6 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ConnectionBanner } from './connection-banner';
+import { CountdownChip } from './countdown-chip';
 import { usePageSlots } from './page-slots';
 
 interface PageLayoutProps {
@@ -17,6 +19,11 @@ interface PageLayoutProps {
   actions?: ReactNode;
   /** Pinned below the content, e.g. the bottom tab bar. */
   footer?: ReactNode;
+  /**
+   * An in-game screen: the top bar shows the trade-phase countdown chip and the connection
+   * banner shows while the live connection is down.
+   */
+  live?: boolean;
   children: ReactNode;
 }
 
@@ -28,6 +35,7 @@ export function PageLayout({
   help = false,
   actions,
   footer,
+  live = false,
   children,
 }: PageLayoutProps) {
   const navigate = useNavigate();
@@ -59,18 +67,20 @@ export function PageLayout({
         </Box>
         <Box sx={{ flex: 1, textAlign: 'center', minWidth: 0 }}>
           {typeof title === 'string' ? (
-            <Typography variant="h3" component="h1" color="primary" noWrap>
+            <Typography variant="h3" component="h1" color="primary" noWrap title={title}>
               {title}
             </Typography>
           ) : (
             title
           )}
+          {live && <CountdownChip />}
         </Box>
         <Box sx={{ minWidth: 48, display: 'flex', justifyContent: 'flex-end', flexShrink: 0 }}>
           {actions}
           {help && helpMenu}
         </Box>
       </Box>
+      {live && <ConnectionBanner />}
       <Box
         component="main"
         sx={{ flex: 1, px: 2, pb: 3, display: 'flex', flexDirection: 'column' }}

@@ -6,21 +6,15 @@ import type {
   SendOtpData,
   SendOtpInput,
 } from '@showdown/shared/api';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import { runRequest } from '../../../stores/run-request';
 
-/** Runs an auth call through authStatus/authError (error cleared when it starts). */
-async function authCall<T>(call: () => Promise<T>): Promise<T> {
-  const { setAuthStatus } = useAppStore.getState();
-  setAuthStatus('loading');
-  try {
-    const result = await call();
-    setAuthStatus('succeeded');
-    return result;
-  } catch (error) {
-    setAuthStatus('failed', errorMessage(error));
-    throw error;
-  }
+/** Every auth call shares one request state, 'auth' (SPEC §3 authentication state). */
+export const AUTH_REQUEST = 'auth';
+
+function authCall<T>(call: () => Promise<T>): Promise<T> {
+  return runRequest(AUTH_REQUEST, call);
 }
 
 /** POST /api/auth/send-otp; stores otp_id. */

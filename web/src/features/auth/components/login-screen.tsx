@@ -15,8 +15,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
 import { errorMessage } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
-import { login, register, sendOtp } from '../api/auth-api';
+import { selectRequest, useAppStore } from '../../../stores/app-store';
+import { AUTH_REQUEST, login, register, sendOtp } from '../api/auth-api';
 import { EMPTY_OTP, OTP_INCORRECT_SHORT, REGISTER_FIRST, REGISTER_MISSING } from './login-messages';
 import { OtpStep } from './otp-step';
 import { RegisterStep } from './register-step';
@@ -30,7 +30,7 @@ const emptyOtp = () => Array.from({ length: OTP_LENGTH }, () => '');
 export function LoginScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const loading = useAppStore((s) => s.authStatus === 'loading');
+  const loading = useAppStore(selectRequest(AUTH_REQUEST)).status === 'loading';
   const otpId = useAppStore((s) => s.otp_id);
 
   const [step, setStep] = useState<Step>('phone');

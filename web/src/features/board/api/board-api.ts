@@ -19,11 +19,17 @@ export function routeAfterJoin(data: JoinGameData, message: string | undefined):
   return '/join-game/false';
 }
 
-/** POST /api/game/join with the board code; returns the route to go to next. */
-export async function joinBoard(code: string): Promise<string> {
-  const answer = await runRequest('join', () =>
-    api.post<JoinGameData>(API.join, { code: code.trim().toUpperCase(), create: true }),
-  );
+/** The join answer when the code has no open game (the server's 404 code). */
+export const NO_OPEN_GAME = 'NO_OPEN_GAME';
+
+/**
+ * POST /api/game/join with the board code; returns the route to go to next. Without `create` a
+ * code with no open game is refused (404 NO_OPEN_GAME), so a mistyped code opens nothing;
+ * `create: true` starts a new lobby on it.
+ */
+export async function joinBoard(code: string, create = false): Promise<string> {
+  const body = { code: code.trim().toUpperCase(), ...(create && { create: true }) };
+  const answer = await runRequest('join', () => api.post<JoinGameData>(API.join, body));
   useAppStore.getState().joinedBoard(answer.data);
   return routeAfterJoin(answer.data, answer.message);
 }

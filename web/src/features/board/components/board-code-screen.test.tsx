@@ -1,5 +1,5 @@
 import { API } from '@showdown/shared/api';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -67,6 +67,14 @@ describe('board code boxes', () => {
     await user.keyboard('b1c');
     expect(values()).toEqual(['A', 'B', '1', 'C']);
     expect(box(4)).toHaveFocus();
+  });
+
+  it('ignores a 5th character instead of replacing the 4th', async () => {
+    const user = userEvent.setup();
+    renderRoute(<BoardCodeScreen />, { path: '/showDown' });
+    await user.click(box(1));
+    await user.keyboard('ab1cd');
+    expect(values()).toEqual(['A', 'B', '1', 'C']);
   });
 
   it('Backspace on an empty box goes back', async () => {
@@ -138,6 +146,48 @@ describe('joining', () => {
     expect(
       (await screen.findAllByText('This board is full. A game has at most 7 players.')).length,
     ).toBeGreaterThan(0);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+});
+
+describe('a code without an open game', () => {
+  const noGame = fail(404, 'NO_OPEN_GAME', 'No game on AB1C yet.');
+
+  async function submitCode() {
+    const user = userEvent.setup();
+    renderRoute(<BoardCodeScreen />, { path: '/showDown' });
+    await user.click(box(1));
+    await user.keyboard('ab1c');
+    await user.click(screen.getByRole('button', { name: 'Submit & Join Lobby' }));
+    return user;
+  }
+
+  it('asks before starting a new lobby; Yes re-sends the join with create: true', async () => {
+    fetchMock.mockImplementation(async (_url, init) =>
+      jsonResponse(
+        (JSON.parse(init.body as string) as { create?: boolean }).create ? ok(join()) : noGame,
+      ),
+    );
+    const user = await submitCode();
+    const dialog = await screen.findByRole('dialog', {
+      name: 'No game on AB1C yet. Start a new lobby?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await findNavigatedPath()).toBe('/join-game/false');
+    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body as string))).toEqual([
+      { code: 'AB1C' },
+      { code: 'AB1C', create: true },
+    ]);
+  });
+
+  it('No creates nothing and keeps the code to correct', async () => {
+    joinAnswer = noGame;
+    const user = await submitCode();
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(values()).toEqual(['A', 'B', '1', 'C']);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 });

@@ -7,11 +7,12 @@ import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CodeInput } from '../../../components/ui/code-input';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
-import { joinBoard } from '../api/board-api';
+import { joinBoard, NO_OPEN_GAME } from '../api/board-api';
 
 const acceptCodeChar = (char: string) => {
   const upper = char.toUpperCase();
@@ -35,6 +36,25 @@ export function BoardCodeScreen() {
   const [code, setCode] = useState<string[]>(() => codeFromLink(searchParams.get('code')));
   const [error, setError] = useState<string | null>(null);
 
+  const [noGame, setNoGame] = useState<string | null>(null);
+
+  const join = async (value: string, create: boolean) => {
+    setError(null);
+    try {
+      const next = await joinBoard(value, create);
+      void navigate(next);
+    } catch (joinError) {
+      if (!create && joinError instanceof ApiError && joinError.code === NO_OPEN_GAME) {
+        // A mistyped code must not open a lobby by itself: ask first.
+        setNoGame(joinError.message);
+        return;
+      }
+      const message = errorMessage(joinError);
+      setError(message);
+      enqueueSnackbar(message, { variant: 'error' });
+    }
+  };
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (joining) return;
@@ -43,15 +63,7 @@ export function BoardCodeScreen() {
       setError(MSG.INVALID_CODE);
       return;
     }
-    setError(null);
-    try {
-      const next = await joinBoard(value);
-      void navigate(next);
-    } catch (joinError) {
-      const message = errorMessage(joinError);
-      setError(message);
-      enqueueSnackbar(message, { variant: 'error' });
-    }
+    await join(value, false);
   };
 
   return (
@@ -83,6 +95,15 @@ export function BoardCodeScreen() {
           Submit &amp; Join Lobby
         </Button>
       </Stack>
+      <ConfirmDialog
+        open={noGame !== null}
+        title={`${noGame ?? ''} Start a new lobby?`}
+        onConfirm={() => {
+          setNoGame(null);
+          void join(code.join(''), true);
+        }}
+        onCancel={() => setNoGame(null)}
+      />
     </PageLayout>
   );
 }

@@ -16,7 +16,7 @@ import { roleLabel } from '@showdown/shared/roles';
 /** /role: every player's name and role. */
 export function RoleScreen() {
   const players = useAppStore(selectPlayers);
-  const { loading } = useGameLoad(loadLobby, { leaveWhenEnded: false });
+  const { loading } = useGameLoad('screen:roles', loadLobby, { leaveWhenEnded: false });
 
   return (
     <PageLayout title="Player Roles">
@@ -36,7 +36,7 @@ export function RoleScreen() {
               primary={player.username}
               secondary={roleLabel(player.role)}
               slotProps={{
-                primary: { sx: { fontWeight: 700 } },
+                primary: { sx: { fontWeight: 700 }, noWrap: true, title: player.username },
                 secondary: {
                   sx: { color: player.role === ROLE.INVESTOR ? 'text.secondary' : 'primary.main' },
                 },

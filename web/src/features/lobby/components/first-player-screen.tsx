@@ -74,7 +74,11 @@ export function FirstPlayerScreen() {
 
   const spinning = landedOn !== null && !settled;
   const continueButton = (
-    <Button variant="contained" size="large" onClick={() => void navigate('/stock-prices')}>
+    <Button
+      variant="contained"
+      size="large"
+      onClick={() => void navigate('/stock-prices', { replace: true })}
+    >
       Continue
     </Button>
   );

@@ -32,7 +32,7 @@ import {
   selectBoardCode,
   selectFirstPlayer,
   selectGameId,
-  selectOnline,
+  selectOnlinePlayers,
   selectPlayerId,
   selectPlayers,
   selectRole,
@@ -53,7 +53,7 @@ export function LobbyScreen() {
   const role = useAppStore(selectRole);
   const myPlayerId = useAppStore(selectPlayerId);
   const players = useAppStore(selectPlayers);
-  const online = useAppStore(selectOnline);
+  const online = useAppStore(selectOnlinePlayers);
   const publicUrl = usePublicUrl();
   const firstPlayer = useAppStore(selectFirstPlayer);
   const lobbyRequest = useAppStore(selectRequest('lobby'));
@@ -182,6 +182,8 @@ export function LobbyScreen() {
                     player.player_id === myPlayerId ? `${player.username} (You)` : player.username
                   }
                   secondary={roleLabel(player.role)}
+                  // A long name is cut with an ellipsis; the whole name shows on hover.
+                  slotProps={{ primary: { noWrap: true, title: player.username } }}
                 />
               </ListItem>
             ))}

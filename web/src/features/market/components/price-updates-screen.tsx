@@ -62,7 +62,7 @@ export function PriceUpdatesScreen() {
   };
 
   return (
-    <PageLayout title="Price Update" help footer={<BottomTabBar />}>
+    <PageLayout live title="Price Update" help footer={<BottomTabBar />}>
       <Paper
         sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, my: 1 }}
         aria-label="Chosen stock"

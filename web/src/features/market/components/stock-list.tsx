@@ -9,6 +9,12 @@ import { formatINR } from '@showdown/shared/format';
 import type { PricePoint } from '@showdown/shared/protocol';
 import { CompanyLogo } from '../../../components/ui/company-logo';
 import { PriceSparkline } from '../../../components/ui/price-sparkline';
+import { flashSx, PriceChange } from '../../../components/ui/price-change';
+import { useFlash } from '../../../hooks/use-flash';
+import { useAppStore } from '../../../stores/app-store';
+import type { PriceMove } from '../../../stores/game-data';
+import { selectPriceMove } from '../../../stores/game-selectors';
+import { changeText } from '@showdown/shared/price-change';
 
 interface StockListProps {
   stocks: readonly StockEntry[];
@@ -27,18 +33,70 @@ function StockLine({
   action: boolean;
   history: readonly PricePoint[];
 }) {
+  const move = useAppStore(selectPriceMove(stock.stock_id));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: '100%', minWidth: 0 }}>
       <CompanyLogo src={stock.image} name={stock.name} />
-      <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap>
+      <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap title={stock.name}>
         {stock.name}
       </Typography>
       <PriceSparkline history={history} stockId={stock.stock_id} width={52} height={28} />
-      <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {formatINR(stock.current_price)}
-      </Typography>
+      <Box sx={{ textAlign: 'right' }}>
+        <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+          {formatINR(stock.current_price)}
+        </Typography>
+        <PriceChange move={move} />
+      </Box>
       {action && <ChevronRightIcon color="primary" aria-hidden />}
     </Box>
+  );
+}
+
+/** The cue's visible text, for a name that contains what the button shows (WCAG 2.5.3). */
+function cueText(move: PriceMove | undefined): string {
+  if (!move) return '';
+  return ` ${move.cause === 'mayhem' ? 'Mayhem ' : ''}${changeText(move.percent)}`;
+}
+
+/** One company's row: it highlights for a moment when its price moves. */
+function StockRow({
+  stock,
+  history,
+  onSelect,
+}: {
+  stock: StockEntry;
+  history: readonly PricePoint[];
+  onSelect?: StockListProps['onSelect'];
+}) {
+  const move = useAppStore(selectPriceMove(stock.stock_id));
+  const flashing = useFlash(move?.seq);
+  return (
+    <ListItem
+      disablePadding
+      aria-label={stock.name}
+      data-flash={flashing || undefined}
+      sx={{
+        bgcolor: 'background.paper',
+        borderRadius: 2,
+        overflow: 'hidden',
+        ...flashSx(flashing, move?.percent ?? 0),
+      }}
+    >
+      {onSelect ? (
+        <ListItemButton
+          onClick={() => onSelect(stock)}
+          // The name holds the visible text (name, price) as it reads, for voice control (WCAG 2.5.3).
+          aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}${cueText(move)}`}
+          sx={{ py: 1.25 }}
+        >
+          <StockLine stock={stock} action history={history} />
+        </ListItemButton>
+      ) : (
+        <Box sx={{ px: 2, py: 1.25, width: '100%' }}>
+          <StockLine stock={stock} action={false} history={history} />
+        </Box>
+      )}
+    </ListItem>
   );
 }
 
@@ -47,26 +105,7 @@ export function StockList({ stocks, history = [], onSelect }: StockListProps) {
   return (
     <List aria-label="Stock prices" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {stocks.map((stock) => (
-        <ListItem
-          key={stock.stock_id}
-          disablePadding
-          sx={{ bgcolor: 'background.paper', borderRadius: 2, overflow: 'hidden' }}
-        >
-          {onSelect ? (
-            <ListItemButton
-              onClick={() => onSelect(stock)}
-              // The name holds the visible text (name, price) as it reads, for voice control (WCAG 2.5.3).
-              aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}`}
-              sx={{ py: 1.25 }}
-            >
-              <StockLine stock={stock} action history={history} />
-            </ListItemButton>
-          ) : (
-            <Box sx={{ px: 2, py: 1.25, width: '100%' }}>
-              <StockLine stock={stock} action={false} history={history} />
-            </Box>
-          )}
-        </ListItem>
+        <StockRow key={stock.stock_id} stock={stock} history={history} onSelect={onSelect} />
       ))}
     </List>
   );

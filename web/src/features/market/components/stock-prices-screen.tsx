@@ -21,6 +21,7 @@ import { useAppStore } from '../../../stores/app-store';
 import {
   selectBoardCode,
   selectIsMmExist,
+  selectOnline,
   selectPriceHistory,
   selectOrderbook,
   selectRole,
@@ -47,7 +48,8 @@ export function StockPricesScreen() {
   const settings = useAppStore(selectSettings);
   const boardCode = useAppStore(selectBoardCode);
   const history = useAppStore(selectPriceHistory);
-  const { gameId, loading, refresh } = useGameLoad(loadStocks);
+  const online = useAppStore(selectOnline);
+  const { gameId, loading, refresh } = useGameLoad('screen:market', loadStocks);
   const [confirmPayday, setConfirmPayday] = useState(false);
   const [busy, setBusy] = useState(false);
   const broker = isBrokerRole(role);
@@ -78,6 +80,18 @@ export function StockPricesScreen() {
     }
   };
 
+  const endTradePhase = async () => {
+    if (gameId === null) return;
+    setBusy(true);
+    try {
+      await setTradePhase(gameId, ORDERBOOK.OFF);
+    } catch {
+      enqueueSnackbar('Failed to end trade.', { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const payday = async () => {
     setConfirmPayday(false);
     if (gameId === null) return;
@@ -102,6 +116,7 @@ export function StockPricesScreen() {
 
   return (
     <PageLayout
+      live
       title={role === ROLE.INVESTOR || role === null ? 'Market Monitor' : 'Monitor & Action'}
       help
       actions={
@@ -111,24 +126,39 @@ export function StockPricesScreen() {
       }
       footer={<BottomTabBar />}
     >
-      {secondsLeft !== null && secondsLeft > 0 && (
+      {phaseOn && secondsLeft !== null && (
         <Paper
-          role="timer"
-          aria-label="Trade phase countdown"
+          role="region"
+          aria-label="Trade phase"
           sx={{
             my: 1,
             p: 1.5,
-            textAlign: 'center',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
             border: '1px solid',
             borderColor: 'success.main',
           }}
         >
-          <Typography variant="body2" color="text.secondary">
-            Trade phase ends in
-          </Typography>
-          <Typography variant="h2" component="p" color="success.main">
-            {secondsLeft}s
-          </Typography>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              Trade phase ends in
+            </Typography>
+            {/* The top bar's chip is the announced timer; this is the big view of it. */}
+            <Typography variant="h2" component="p" color="success.main" aria-hidden>
+              {secondsLeft} s
+            </Typography>
+          </Box>
+          {broker && (
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={busy || !online}
+              onClick={() => void endTradePhase()}
+            >
+              End phase now
+            </Button>
+          )}
         </Paper>
       )}
 
@@ -141,7 +171,7 @@ export function StockPricesScreen() {
           <Button
             variant="contained"
             onClick={() => void startTradePhase()}
-            disabled={busy || phaseOn}
+            disabled={busy || phaseOn || !online}
           >
             Trade Phase
           </Button>
@@ -149,7 +179,7 @@ export function StockPricesScreen() {
             variant="contained"
             color="secondary"
             onClick={() => setConfirmPayday(true)}
-            disabled={busy || paydaysLeft === 0}
+            disabled={busy || paydaysLeft === 0 || !online}
           >
             Payday
           </Button>

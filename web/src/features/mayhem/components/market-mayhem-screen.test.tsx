@@ -1,6 +1,6 @@
 import { API, type MayhemData } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import {
@@ -12,7 +12,9 @@ import {
   setGame,
   type FakeApi,
 } from '../../../../test/in-game/render-screen';
+import { useAppStore } from '../../../stores/app-store';
 import { mayhemErrorText } from '../api/mayhem';
+import { MAYHEM_TEXT } from './mayhem-texts';
 import { MarketMayhemScreen } from './market-mayhem-screen';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
@@ -135,6 +137,42 @@ describe('MarketMayhemScreen for an investor', () => {
     expect(await screen.findByText('Please select a percentage')).toBeInTheDocument();
   });
 
+  it('Submit sends the pick that is visibly selected, even without Next', async () => {
+    const responses: unknown[] = [];
+    serve(fake, {
+      [`GET ${API.mayhem(7)}`]: () => ok(LIST),
+      [`POST ${API.mayhemRespond(11)}`]: (body) => {
+        responses.push(body);
+        return ok(null, MSG.MAYHEM_RESPONDED);
+      },
+    });
+    const { user } = open();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Company' }),
+      'Lotus Bank',
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Percentage' }), '+5%');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Company' }), 'Tandoor Motors');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Percentage' }), '-3%');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await findLocation()).toBe('/stock-prices');
+    expect(responses).toEqual([
+      {
+        stocks: [
+          { stock_id: 5, percentage: 5 },
+          { stock_id: 1, percentage: -3 },
+        ],
+      },
+    ]);
+  });
+
+  it('explains itself in one line', async () => {
+    serve(fake, { [`GET ${API.mayhem(7)}`]: () => ok(LIST) });
+    open();
+    expect(await screen.findByText(MAYHEM_TEXT.EXPLAIN)).toBeInTheDocument();
+  });
+
   it('says when no list is open', async () => {
     serve(fake, { [`GET ${API.mayhem(7)}`]: notFound });
     open();
@@ -185,6 +223,27 @@ describe('MarketMayhemScreen for the broker', () => {
     expect(screen.getByRole('button', { name: 'Average' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
+  });
+
+  it('Average is off with 0 responses (saying why) and counts responses live', async () => {
+    serve(fake, { [`GET ${API.mayhem(7)}`]: () => ok({ ...LIST, responses_count: 0 }) });
+    open();
+    const average = await screen.findByRole('button', { name: 'Average' });
+    expect(average).toBeDisabled();
+    expect(screen.getByText('0 of 3 investors responded')).toBeInTheDocument();
+    expect(
+      screen.getByText('Average opens once at least one investor has responded.'),
+    ).toBeInTheDocument();
+    act(() => {
+      useAppStore
+        .getState()
+        .applyEvent('mayhem:responded', { seq: 1, game_id: 7, mayhem_id: 11, responses_count: 1 });
+    });
+    expect(screen.getByText('1 of 3 investors responded')).toBeInTheDocument();
+    expect(average).toBeEnabled();
+    expect(
+      screen.queryByText('Average opens once at least one investor has responded.'),
+    ).not.toBeInTheDocument();
   });
 
   it('rewords the length mismatch when a company is saved without a percentage', async () => {

@@ -2,6 +2,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import type { MayhemResponseItem } from '@showdown/shared/api';
 import { COMPANIES } from '@showdown/shared/catalogue';
 import { ROLE } from '@showdown/shared/constants';
@@ -19,6 +20,7 @@ import {
 import { loadMayhem } from '../api/mayhem';
 import { MayhemBrokerPanel } from './mayhem-broker-panel';
 import { MayhemResponsePanel } from './mayhem-response-panel';
+import { MAYHEM_TEXT } from './mayhem-texts';
 import { isBrokerRole } from '@showdown/shared/roles';
 
 type View = 'manage' | 'respond';
@@ -41,7 +43,7 @@ export function MarketMayhemScreen() {
       setLoaded(true);
     }
   }, []);
-  const { gameId, refresh } = useGameLoad(load);
+  const { gameId, refresh } = useGameLoad('screen:mayhem', load);
 
   const openList = mayhem?.status === 'open' ? mayhem : null;
   const companies =
@@ -53,6 +55,7 @@ export function MarketMayhemScreen() {
 
   return (
     <PageLayout
+      live
       title="Market Mayhem"
       help
       actions={
@@ -65,6 +68,9 @@ export function MarketMayhemScreen() {
         </IconButton>
       }
     >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, textAlign: 'center' }}>
+        {MAYHEM_TEXT.EXPLAIN}
+      </Typography>
       {role === ROLE.BOTH && (
         <Tabs
           value={view}

@@ -55,9 +55,19 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
         <Typography color="text.secondary" aria-live="polite">
           {openList.responses_count} of {openList.investors_count} investors responded
         </Typography>
-        <Button variant="contained" onClick={() => void average()} disabled={busy}>
+        <Button
+          variant="contained"
+          onClick={() => void average()}
+          disabled={busy || openList.responses_count === 0}
+          aria-describedby={openList.responses_count === 0 ? 'average-waits' : undefined}
+        >
           Average
         </Button>
+        {openList.responses_count === 0 && (
+          <Typography id="average-waits" variant="body2" color="text.secondary">
+            {MAYHEM_TEXT.AVERAGE_WAITS}
+          </Typography>
+        )}
       </Box>
     );
   }

@@ -80,7 +80,15 @@ export function MayhemResponsePanel({
   };
 
   const submit = async () => {
-    if (selections.length === 0) {
+    // What the player sees selected is what is sent: a complete pick not yet added with Next.
+    const picked =
+      chosen && percentage !== ''
+        ? [
+            ...selections,
+            { stock_id: chosen.stock_id, name: chosen.name, percentage: Number(percentage) },
+          ]
+        : selections;
+    if (picked.length === 0) {
       enqueueSnackbar(MAYHEM_TEXT.NEED_SELECTIONS, { variant: 'error' });
       return;
     }
@@ -89,7 +97,7 @@ export function MayhemResponsePanel({
       await respondToMayhem(
         gameId,
         openList.id,
-        selections.map(({ stock_id, percentage: p }) => ({ stock_id, percentage: p })),
+        picked.map(({ stock_id, percentage: p }) => ({ stock_id, percentage: p })),
       );
       enqueueSnackbar(MAYHEM_TEXT.RESPONDED, { variant: 'success' });
       void navigate('/stock-prices');

@@ -5,4 +5,7 @@ export const MAYHEM_TEXT = {
   SELECTION_ADDED: 'Selections added. Proceed to the next step.',
   CREATED: 'Market Mayhem create successfully',
   RESPONDED: 'Market mayhem responded successfully.',
+  EXPLAIN:
+    'Each pick moves a company by its percentage; when the broker presses Average, every picked company moves by the mean of the picks.',
+  AVERAGE_WAITS: 'Average opens once at least one investor has responded.',
 } as const;

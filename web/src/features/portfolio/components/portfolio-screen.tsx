@@ -5,19 +5,21 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { PortfolioRow } from '@showdown/shared/api';
 import { ROLE } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AmountText } from '../../../components/ui/amount-text';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { CompanyLogo } from '../../../components/ui/company-logo';
+import { flashSx, PriceChange } from '../../../components/ui/price-change';
+import { useFlash, useNumberFlash } from '../../../hooks/use-flash';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useAppStore } from '../../../stores/app-store';
-import { selectPortfolio, selectRole } from '../../../stores/game-selectors';
+import { selectPortfolio, selectPriceMove, selectRole } from '../../../stores/game-selectors';
+import { valuePortfolio, type HoldingValue } from './portfolio-values';
 import { loadPortfolio } from '../api/portfolio';
 import { AllocationChart } from './allocation-chart';
 
@@ -34,12 +36,15 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function HoldingRow({ row }: { row: PortfolioRow }) {
+function HoldingRow({ holding: { row, profitLoss } }: { holding: HoldingValue }) {
   const empty = row.total_quantity === 0;
+  const move = useAppStore(selectPriceMove(row.stock_id));
+  const flashing = useFlash(move?.seq);
   return (
     <ListItem
       aria-label={row.name}
       data-empty={empty || undefined}
+      data-flash={flashing || undefined}
       sx={{
         flexDirection: 'column',
         alignItems: 'stretch',
@@ -47,6 +52,7 @@ function HoldingRow({ row }: { row: PortfolioRow }) {
         bgcolor: 'background.paper',
         borderRadius: 2,
         opacity: empty ? 0.5 : 1,
+        ...flashSx(flashing, move?.percent ?? 0),
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -58,8 +64,17 @@ function HoldingRow({ row }: { row: PortfolioRow }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1 }}>
         <Figure label="Quantity" value={row.total_quantity} />
         <Figure label="Invested" value={formatINR(row.total_invested_price)} />
-        <Figure label="Current price" value={formatINR(row.current_price)} />
-        <Figure label="Profit/Loss" value={<AmountText amount={row.profit_loss} signed />} />
+        <Figure
+          label="Current price"
+          value={
+            <>
+              {formatINR(row.current_price)}{' '}
+              {/* A dimmed row (no shares) cannot carry the coloured cue legibly (contrast). */}
+              {!empty && <PriceChange move={move} />}
+            </>
+          }
+        />
+        <Figure label="Profit/Loss" value={<AmountText amount={profitLoss} signed />} />
       </Box>
     </ListItem>
   );
@@ -69,14 +84,18 @@ function HoldingRow({ row }: { row: PortfolioRow }) {
 export function PortfolioScreen() {
   const role = useAppStore(selectRole);
   const portfolio = useAppStore(selectPortfolio);
-  const { loading, refresh } = useGameLoad(loadPortfolio);
+  const { loading, refresh } = useGameLoad('screen:portfolio', loadPortfolio);
+
+  const values = useMemo(() => (portfolio ? valuePortfolio(portfolio) : null), [portfolio]);
+  const overall = portfolio ? Number(portfolio.total_profit_loss) : 0;
+  const worth = useNumberFlash(values?.netWorth);
+  const overallFlash = useFlash(overall);
 
   if (role === ROLE.BROKER) return <Navigate to="/stock-prices" replace />;
 
-  const overall = portfolio ? Number(portfolio.total_profit_loss) : 0;
-
   return (
     <PageLayout
+      live
       title="Portfolio"
       help
       actions={
@@ -86,7 +105,7 @@ export function PortfolioScreen() {
       }
       footer={<BottomTabBar />}
     >
-      {!portfolio ? (
+      {!portfolio || !values ? (
         loading ? (
           <Loader label="Loading portfolio" />
         ) : (
@@ -101,22 +120,34 @@ export function PortfolioScreen() {
             aria-label="Summary"
             sx={{ p: 2, my: 1, display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}
           >
-            <Box sx={{ gridColumn: '1 / -1' }}>
+            <Box
+              data-flash={worth.flashing || undefined}
+              sx={{
+                gridColumn: '1 / -1',
+                borderRadius: 1,
+                ...flashSx(worth.flashing, worth.delta),
+              }}
+            >
               <Typography variant="caption" color="text.secondary" component="p">
                 Net worth
               </Typography>
-              <AmountText amount={portfolio.total_balance} variant="h2" component="p" />
+              <AmountText amount={values.netWorth} variant="h2" component="p" />
             </Box>
-            <Figure
-              label="Overall profit/loss"
-              value={<AmountText amount={Number.isFinite(overall) ? overall : 0} signed />}
-            />
+            <Box
+              data-flash={overallFlash || undefined}
+              sx={{ borderRadius: 1, ...flashSx(overallFlash, overall) }}
+            >
+              <Figure
+                label="Overall profit/loss"
+                value={<AmountText amount={Number.isFinite(overall) ? overall : 0} signed />}
+              />
+            </Box>
             <Figure label="Cash" value={formatINR(portfolio.current_balance)} />
           </Paper>
           <AllocationChart portfolio={portfolio} />
           <List aria-label="Holdings" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-            {portfolio.portfolio_data.map((row) => (
-              <HoldingRow key={row.stock_id} row={row} />
+            {values.holdings.map((holding) => (
+              <HoldingRow key={holding.row.stock_id} holding={holding} />
             ))}
           </List>
         </>

@@ -35,7 +35,7 @@ export function canSell(context: TradeContext, quantityHeld: number): boolean {
   return canTrade(context) && quantityHeld > 0;
 }
 
-/** The quantity field keeps only digits and dots. */
+/** The quantity field keeps digits only: shares are whole and positive (no '-', no '.'). */
 export function cleanQuantity(input: string): string {
-  return input.replace(/[^\d.]/g, '');
+  return input.replace(/\D/g, '');
 }

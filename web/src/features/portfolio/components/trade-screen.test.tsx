@@ -1,7 +1,7 @@
 import { API, type Portfolio, type PortfolioRow, type StockEntry } from '@showdown/shared/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api-client';
+import { api, ApiError, NO_CONNECTION } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { selectPortfolio } from '../../../stores/game-selectors';
 import {
@@ -107,8 +107,10 @@ describe('trade rules', () => {
     expect(canSell(on, 3)).toBe(true);
     expect(canSell({ ...on, orderbookStatus: 0 }, 3)).toBe(false);
   });
-  it('strips everything but digits and dots from the quantity', () => {
-    expect(cleanQuantity('1a2-3 .5e')).toBe('123.5');
+  it('strips everything but digits from the quantity', () => {
+    expect(cleanQuantity('1a2-3 .5e')).toBe('1235');
+    expect(cleanQuantity('-2')).toBe('2');
+    expect(cleanQuantity('2.5')).toBe('25');
     expect(cleanQuantity('₹10,000')).toBe('10000');
   });
 });
@@ -166,7 +168,7 @@ describe('TradeScreen', () => {
     expect(await screen.findByText('Trade ended.')).toBeInTheDocument();
   });
 
-  it('orders: quantity keeps digits and dots, shows price and total, posts the trade', async () => {
+  it('orders: quantity keeps digits only, shows price and total, posts the trade', async () => {
     const orders: unknown[] = [];
     serveHub(portfolio(500000, 10, 1), {
       [`POST ${API.trade(7)}`]: (body) => {
@@ -178,7 +180,7 @@ describe('TradeScreen', () => {
     await user.click(buttonsOf('Tandoor Motors').buy);
     const dialog = await screen.findByRole('dialog', { name: 'Buy Tandoor Motors' });
     const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
-    await user.type(quantity, '2x-');
+    await user.type(quantity, '-2x.');
     expect(quantity).toHaveValue('2');
     expect(within(dialog).getByRole('textbox', { name: 'Price' })).toHaveAttribute('readonly');
     expect(within(dialog).getByRole('textbox', { name: 'Price' })).toHaveValue('₹450.00');
@@ -209,5 +211,26 @@ describe('TradeScreen', () => {
       { idempotencyKey: expect.any(String) },
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('a network failure says "No connection…" and keeps the typed quantity', async () => {
+    serveHub(portfolio(500000, 10, 1), {
+      [`POST ${API.trade(7)}`]: () => {
+        throw new ApiError(NO_CONNECTION, 0, 'NETWORK', null);
+      },
+    });
+    const { user } = await openHub();
+    await user.click(buttonsOf('Tandoor Motors').buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Tandoor Motors' });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    await user.type(quantity, '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Order' }));
+    expect(
+      await screen.findByText('No connection. Check your network and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Quantity' }),
+    ).toHaveValue('7');
   });
 });

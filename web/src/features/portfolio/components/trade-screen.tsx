@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ORDERBOOK, ROLE, TRADE_TYPE, type TradeType } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
@@ -14,14 +15,17 @@ import { useCallback, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { CompanyLogo } from '../../../components/ui/company-logo';
-import { Loader } from '../../../components/ui/loader';
+import { flashSx, PriceChange } from '../../../components/ui/price-change';
 import { PageLayout } from '../../../components/ui/page-layout';
+import { useFlash } from '../../../hooks/use-flash';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { useTradeCountdown } from '../../../hooks/use-trade-countdown';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import {
+  selectOnline,
   selectPortfolio,
+  selectPriceMove,
   selectRole,
   selectStatus,
   selectStocks,
@@ -38,6 +42,80 @@ interface TradeLine {
   held: number;
 }
 
+interface TradeRowProps {
+  line: TradeLine;
+  buyable: boolean;
+  sellable: boolean;
+  online: boolean;
+  onChoose: (line: TradeLine, tradeType: TradeType) => void;
+}
+
+/** One company: price with its change cue (the row highlights when it moves), BUY and SELL. */
+function TradeRow({ line, buyable, sellable, online, onChoose }: TradeRowProps) {
+  const move = useAppStore(selectPriceMove(line.stock_id));
+  const flashing = useFlash(move?.seq);
+  return (
+    <ListItem
+      aria-label={line.name}
+      data-flash={flashing || undefined}
+      sx={{
+        bgcolor: 'background.paper',
+        borderRadius: 2,
+        gap: 1.5,
+        flexWrap: 'wrap',
+        ...flashSx(flashing, move?.percent ?? 0),
+      }}
+    >
+      <CompanyLogo src={line.image} name={line.name} size={40} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700 }} noWrap title={line.name}>
+          {line.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatINR(line.price)} · Held {line.held}
+        </Typography>
+        <PriceChange move={move} />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          aria-label={`BUY ${line.name}`}
+          disabled={!buyable || !online}
+          onClick={() => onChoose(line, TRADE_TYPE.BUY)}
+          sx={{ minWidth: 64, px: 1.5 }}
+        >
+          BUY
+        </Button>
+        <Button
+          size="small"
+          variant="contained"
+          color="error"
+          aria-label={`SELL ${line.name}`}
+          disabled={!sellable || !online}
+          onClick={() => onChoose(line, TRADE_TYPE.SELL)}
+          sx={{ minWidth: 64, px: 1.5 }}
+        >
+          SELL
+        </Button>
+      </Box>
+    </ListItem>
+  );
+}
+
+/** While the hub loads: the shape of the page, never ₹0.00 or 'closed' for a moment. */
+function TradeHubSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label="Loading trade hub" role="status">
+      <Skeleton variant="rounded" height={88} sx={{ my: 1 }} />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} variant="rounded" height={72} sx={{ mb: 1 }} />
+      ))}
+    </Box>
+  );
+}
+
 /** /trade: the Trade Hub. Cash, every company with BUY and SELL, and the order form. */
 export function TradeScreen() {
   const { enqueueSnackbar } = useSnackbar();
@@ -45,7 +123,8 @@ export function TradeScreen() {
   const gameStatus = useAppStore(selectStatus);
   const portfolio = useAppStore(selectPortfolio);
   const stocks = useAppStore(selectStocks);
-  const { gameId, loading, refresh } = useGameLoad(loadTradeHub);
+  const online = useAppStore(selectOnline);
+  const { gameId, refresh } = useGameLoad('screen:trade', loadTradeHub);
   const [target, setTarget] = useState<OrderTarget | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -77,6 +156,8 @@ export function TradeScreen() {
 
   if (role === ROLE.BROKER) return <Navigate to="/stock-prices" replace />;
 
+  // Nothing of the hub shows until both my portfolio and the prices are in.
+  const ready = portfolio !== null && lines.length > 0;
   const cash = portfolio?.current_balance ?? 0;
   // At the countdown's zero the phase is over here, even before the server's event arrives.
   const orderbookStatus = secondsLeft !== null && secondsLeft > 0 ? ORDERBOOK.ON : ORDERBOOK.OFF;
@@ -107,6 +188,7 @@ export function TradeScreen() {
 
   return (
     <PageLayout
+      live
       title="Trade Hub"
       help
       actions={
@@ -116,81 +198,45 @@ export function TradeScreen() {
       }
       footer={<BottomTabBar />}
     >
-      <Paper
-        role="region"
-        aria-label="Cash and trade phase"
-        sx={{ p: 2, my: 1, display: 'flex', alignItems: 'center', gap: 2 }}
-      >
-        <Box sx={{ flex: 1 }}>
-          <Typography variant="caption" color="text.secondary" component="p">
-            Cash balance
-          </Typography>
-          <Typography variant="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatINR(cash)}
-          </Typography>
-        </Box>
-        {secondsLeft !== null && secondsLeft > 0 ? (
-          <Box role="timer" aria-label="Trade phase countdown" sx={{ textAlign: 'right' }}>
-            <Typography variant="caption" color="text.secondary" component="p">
-              Trade ends in
-            </Typography>
-            <Typography variant="h3" component="p" color="success.main">
-              {secondsLeft}s
-            </Typography>
-          </Box>
-        ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
-            Trade phase is closed
-          </Typography>
-        )}
-      </Paper>
-
-      {loading && lines.length === 0 ? (
-        <Loader label="Loading trade hub" />
+      {!ready ? (
+        <TradeHubSkeleton />
       ) : (
-        <List aria-label="Companies" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          {lines.map((line) => (
-            <ListItem
-              key={line.stock_id}
-              aria-label={line.name}
-              sx={{ bgcolor: 'background.paper', borderRadius: 2, gap: 1.5, flexWrap: 'wrap' }}
+        <>
+          <Paper
+            role="region"
+            aria-label="Cash and trade phase"
+            sx={{ p: 2, my: 1, display: 'flex', alignItems: 'center', gap: 2 }}
+          >
+            <Box sx={{ flex: 1 }}>
+              <Typography variant="caption" color="text.secondary" component="p">
+                Cash balance
+              </Typography>
+              <Typography variant="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatINR(cash)}
+              </Typography>
+            </Box>
+            <Typography
+              variant="body2"
+              sx={{ textAlign: 'right', fontWeight: 700 }}
+              color={orderbookStatus === ORDERBOOK.ON ? 'success.main' : 'text.secondary'}
             >
-              <CompanyLogo src={line.image} name={line.name} size={40} />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700 }} noWrap>
-                  {line.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {formatINR(line.price)} · Held {line.held}
-                </Typography>
-              </Box>
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <Button
-                  size="small"
-                  variant="contained"
-                  color="success"
-                  aria-label={`BUY ${line.name}`}
-                  disabled={!canBuy(context)}
-                  onClick={() => choose(line, TRADE_TYPE.BUY)}
-                  sx={{ minWidth: 64, px: 1.5 }}
-                >
-                  BUY
-                </Button>
-                <Button
-                  size="small"
-                  variant="contained"
-                  color="error"
-                  aria-label={`SELL ${line.name}`}
-                  disabled={!canSell(context, line.held)}
-                  onClick={() => choose(line, TRADE_TYPE.SELL)}
-                  sx={{ minWidth: 64, px: 1.5 }}
-                >
-                  SELL
-                </Button>
-              </Box>
-            </ListItem>
-          ))}
-        </List>
+              {orderbookStatus === ORDERBOOK.ON ? 'Trade phase is on' : 'Trade phase is closed'}
+            </Typography>
+          </Paper>
+
+          <List aria-label="Companies" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            {lines.map((line) => (
+              <TradeRow
+                key={line.stock_id}
+                line={line}
+                buyable={canBuy(context)}
+                sellable={canSell(context, line.held)}
+                online={online}
+                onChoose={choose}
+              />
+            ))}
+          </List>
+        </>
       )}
 
       <OrderDialog

@@ -48,11 +48,12 @@ function viewOf(entry: TransactionEntry): EntryView {
       ),
     };
   }
-  if (entry.type === 'Price update') {
+  if (entry.type === 'Price update' || entry.type === 'Market mayhem') {
     const percent = amountOf(entry.price);
     const up = percent >= 0;
     return {
-      title: 'Price Update',
+      // A mayhem list's average moved it, not the broker's price update.
+      title: entry.type === 'Market mayhem' ? 'Market Mayhem' : 'Price Update',
       icon: logo,
       detail: (
         <Box

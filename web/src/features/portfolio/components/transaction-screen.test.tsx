@@ -123,4 +123,54 @@ describe('TransactionScreen', () => {
     expect(await screen.findByText('-6%')).toBeInTheDocument();
     expect(fake.get).toHaveBeenCalledTimes(2);
   });
+
+  it('shows a mayhem move as Market Mayhem, not as a price update', async () => {
+    const mayhem: TransactionEntry = {
+      ...base,
+      id: 'm1',
+      type: 'Market mayhem',
+      price: '3.67',
+      stock_id: 1,
+      name: 'Tandoor Motors',
+      created_at: '2030-01-01T10:05:00Z',
+    };
+    serve(fake, { [`GET ${API.transactions(7)}?limit=50`]: () => ok([mayhem]) });
+    renderScreen(<TransactionScreen />, { path: '/transaction' });
+    const [entry] = await screen.findAllByRole('listitem');
+    expect(within(entry!).getByText('Market Mayhem')).toBeInTheDocument();
+    expect(within(entry!).getByText('+3.67%')).toBeInTheDocument();
+    expect(within(entry!).queryByText('Price Update')).not.toBeInTheDocument();
+  });
+
+  it('a pure broker sees no PAYDAY entries (they are not theirs)', async () => {
+    setGame({ role: 1 });
+    serve(fake, { [`GET ${API.transactions(7)}?limit=50`]: () => ok(ENTRIES) });
+    renderScreen(<TransactionScreen />, { path: '/transaction' });
+    await screen.findByRole('list', { name: 'Transactions' });
+    expect(screen.getAllByText('Price Update')).toHaveLength(2);
+    expect(screen.queryByText('PAYDAY')).not.toBeInTheDocument();
+  });
+
+  it('loads older pages (before the last entry id) until a short page', async () => {
+    const page = (from: number, n: number): TransactionEntry[] =>
+      Array.from({ length: n }, (_, i) => ({
+        ...base,
+        id: String(from - i),
+        type: 'PAYDAY' as const,
+        price: '100000',
+        created_at: '2030-01-01T10:00:00Z',
+      }));
+    serve(fake, {
+      [`GET ${API.transactions(7)}?limit=50`]: () => ok(page(200, 50)),
+      [`GET ${API.transactions(7)}?before=151&limit=50`]: () => ok(page(150, 3)),
+    });
+    const { user } = renderScreen(<TransactionScreen />, { path: '/transaction' });
+    await screen.findByRole('list', { name: 'Transactions' });
+    expect(screen.getAllByRole('listitem')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Load older entries' }));
+    expect(await screen.findAllByRole('listitem')).toHaveLength(53);
+    expect(fake.get).toHaveBeenLastCalledWith(`${API.transactions(7)}?before=151&limit=50`);
+    // A page shorter than the limit was the last one.
+    expect(screen.queryByRole('button', { name: 'Load older entries' })).not.toBeInTheDocument();
+  });
 });

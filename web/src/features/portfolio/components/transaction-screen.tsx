@@ -1,14 +1,17 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import IconButton from '@mui/material/IconButton';
-import { GAME_STATUS } from '@showdown/shared/constants';
-import { useEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { GAME_STATUS, ROLE } from '@showdown/shared/constants';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
-import { useAppStore } from '../../../stores/app-store';
+import { selectRequest, useAppStore } from '../../../stores/app-store';
 import {
   selectPortfolio,
+  selectRole,
   selectSettings,
   selectStatus,
   selectStocks,
@@ -19,13 +22,14 @@ import { TransactionList } from './transaction-list';
 /** /transaction: the History tab. */
 export function TransactionScreen() {
   const transactions = useAppStore((s) => s.transactions);
-  const requestStatus = useAppStore((s) => s.requests.transactions?.status ?? 'idle');
+  const more = useAppStore((s) => s.transactionsMore);
+  const role = useAppStore(selectRole);
   // History is not pushed over the socket; the events that add to it change these.
   const stocks = useAppStore(selectStocks);
   const portfolio = useAppStore(selectPortfolio);
   const paydaysGiven = useAppStore((s) => selectSettings(s)?.paydays_given);
   const ended = useAppStore((s) => selectStatus(s) === GAME_STATUS.COMPLETED);
-  const { refresh } = useGameLoad(loadTransactions);
+  const { gameId, loading, refresh } = useGameLoad('screen:history', loadTransactions);
 
   const seen = useRef(false);
   useEffect(() => {
@@ -39,11 +43,34 @@ export function TransactionScreen() {
     return () => window.clearTimeout(timer);
   }, [stocks, portfolio, paydaysGiven, ended, refresh]);
 
-  const firstLoad =
-    transactions.length === 0 && (requestStatus === 'idle' || requestStatus === 'loading');
+  const firstLoad = transactions.length === 0 && loading;
+  // A pure broker holds no cash: the paydays credited to investors are not theirs.
+  const shown = useMemo(
+    () => (role === ROLE.BROKER ? transactions.filter((t) => t.type !== 'PAYDAY') : transactions),
+    [role, transactions],
+  );
+  const loadingMore = useAppStore(selectRequest('transactionsMore')).status === 'loading';
+  const lastId = transactions.at(-1)?.id;
+  const loadMore = useCallback(() => {
+    if (gameId === null || lastId === undefined || loadingMore) return;
+    loadTransactions(gameId, lastId).catch(() => undefined);
+  }, [gameId, lastId, loadingMore]);
+
+  // Older pages load when the end of the list scrolls into view.
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !more || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => {
+      if (seen.some((e) => e.isIntersecting)) loadMore();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [more, loadMore]);
 
   return (
     <PageLayout
+      live
       title="History"
       help
       actions={
@@ -53,7 +80,20 @@ export function TransactionScreen() {
       }
       footer={<BottomTabBar />}
     >
-      {firstLoad ? <Loader label="Loading history" /> : <TransactionList entries={transactions} />}
+      {firstLoad ? (
+        <Loader label="Loading history" />
+      ) : (
+        <>
+          <TransactionList entries={shown} />
+          {more && (
+            <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+              <Button variant="text" onClick={loadMore} disabled={loadingMore}>
+                Load older entries
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
     </PageLayout>
   );
 }

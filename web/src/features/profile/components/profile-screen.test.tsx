@@ -86,6 +86,16 @@ describe('profile landing', () => {
     expect(await findNavigatedPath()).toBe('/landing');
   });
 
+  it('has the alert sound toggle, off by default, kept in the store', async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    const toggle = await screen.findByRole('switch', { name: 'Alert sound' });
+    expect(toggle).not.toBeChecked();
+    await u.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(useAppStore.getState().soundOn).toBe(true);
+  });
+
   it('the profile block opens /account-details', async () => {
     const u = userEvent.setup();
     renderRoute(<ProfileScreen />, { path: '/profile' });

@@ -2,7 +2,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -21,6 +23,8 @@ import { fetchProfile } from '../api/profile-api';
 export function ProfileScreen() {
   const navigate = useNavigate();
   const user = useAppStore((s) => s.user);
+  const soundOn = useAppStore((s) => s.soundOn);
+  const setSoundOn = useAppStore((s) => s.setSoundOn);
   const { status } = useAppStore(selectRequest('profile'));
   const wide = useMediaQuery(`(min-width:${WIDE_WINDOW_BREAKPOINT_PX + 1}px)`);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -106,6 +110,11 @@ export function ProfileScreen() {
           >
             Shop Now
           </Button>
+          <FormControlLabel
+            control={<Switch checked={soundOn} onChange={(_event, on) => setSoundOn(on)} />}
+            label="Alert sound"
+            sx={{ alignSelf: 'center' }}
+          />
         </Stack>
       )}
       <ConfirmDialog

@@ -28,7 +28,7 @@ export function ShowdownScreen() {
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [ending, setEnding] = useState(false);
   const load = useCallback(async (gameId: number) => setRows(await loadShowdown(gameId)), []);
-  const { gameId, loading, refresh } = useGameLoad(load);
+  const { gameId, loading, refresh } = useGameLoad('screen:showdown', load);
   const broker = isBrokerRole(role);
 
   const end = async () => {

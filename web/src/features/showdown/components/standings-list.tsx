@@ -30,7 +30,7 @@ export function StandingsList({ rows, label }: { rows: readonly StandingView[]; 
           {row.lead}
           <AvatarImage avatarId={row.avatar_id} name={row.username} size={44} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700 }} noWrap>
+            <Typography sx={{ fontWeight: 700 }} noWrap title={row.username}>
               {row.username}
             </Typography>
             {row.note && (

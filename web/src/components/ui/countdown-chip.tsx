@@ -1,0 +1,24 @@
+import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
+import Chip from '@mui/material/Chip';
+import { useTradeCountdown } from '../../hooks/use-trade-countdown';
+
+/**
+ * The top bar's trade-phase countdown, from the server's ends_at (every device shows the same
+ * time); nothing while no phase is on.
+ */
+export function CountdownChip() {
+  const secondsLeft = useTradeCountdown();
+  if (secondsLeft === null || secondsLeft === 0) return null;
+  return (
+    <Chip
+      role="timer"
+      aria-label="Trade phase countdown"
+      aria-description={`Trade phase ends in ${secondsLeft} seconds`}
+      icon={<TimerOutlinedIcon aria-hidden />}
+      label={`${secondsLeft}s`}
+      size="small"
+      color={secondsLeft <= 10 ? 'error' : 'success'}
+      sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+    />
+  );
+}

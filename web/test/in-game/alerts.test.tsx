@@ -1,0 +1,293 @@
+/**
+ * Alerts wherever the player is, driven by recorded socket events through a fake socket behind
+ * the app's own live connection (useGameSocket with the alerts): snackbars with an action to the
+ * right screen, vibration, the optional tone, the hidden tab's title, the countdown chip, and the
+ * connection banner with server controls disabled while offline.
+ */
+import { API, type Portfolio, type StockEntry } from '@showdown/shared/api';
+import type { GameSnapshot } from '@showdown/shared/protocol';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useGameAlerts } from '../../src/features/alerts/use-game-alerts';
+import { PortfolioScreen } from '../../src/features/portfolio/components/portfolio-screen';
+import { TradeScreen } from '../../src/features/portfolio/components/trade-screen';
+import { useGameSocket } from '../../src/hooks/use-game-socket';
+import { api } from '../../src/lib/api-client';
+import type { SocketAuth } from '../../src/lib/socket';
+import { useAppStore } from '../../src/stores/app-store';
+import { FakeSocket } from '../fake-socket';
+import {
+  findLocation,
+  gameSnapshot,
+  ok,
+  renderScreen,
+  serve,
+  setGame,
+  type FakeApi,
+  type GameSetup,
+} from './render-screen';
+
+const sockets = vi.hoisted(() => ({
+  answer: null as null | (() => unknown),
+  last: null as unknown,
+}));
+
+vi.mock('socket.io-client', () => ({
+  io: (...args: unknown[]) => {
+    const { auth } = args.at(-1) as { auth: SocketAuth };
+    const socket = new FakeSocket(auth, () => sockets.answer!() as { data: GameSnapshot });
+    sockets.last = socket;
+    return socket;
+  },
+}));
+
+vi.mock('../../src/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn() },
+}));
+const fake = api as unknown as FakeApi;
+
+const STOCKS: StockEntry[] = [
+  { id: 1, stock_id: 1, name: 'Tandoor Motors', image: '/logos/t.svg', current_price: 400 },
+];
+const PORTFOLIO: Portfolio = {
+  portfolio_data: [
+    {
+      stock_id: 1,
+      name: 'Tandoor Motors',
+      image: '/logos/t.svg',
+      total_quantity: 0,
+      total_invested_price: 0,
+      current_price: 400,
+      market_value: 0,
+      profit_loss: 0,
+    },
+  ],
+  total_balance: 500000,
+  total_profit_loss: '0.00',
+  current_balance: 500000,
+  orderbook_status: 0,
+  ends_at: null,
+};
+const SEQ = 30;
+const at = (seq: number) => ({ seq, game_id: 7 });
+
+/** The app shell's live connection, with its alerts, around a screen. */
+function Live({ children }: { children: ReactNode }) {
+  useGameSocket(useGameAlerts());
+  return children;
+}
+
+function socket(): FakeSocket {
+  return sockets.last as FakeSocket;
+}
+
+async function openLive(screenUi: ReactNode, path: string, setup: GameSetup = {}) {
+  const snapshot = gameSnapshot({
+    role: 2,
+    seq: SEQ,
+    stocks: STOCKS,
+    portfolio: PORTFOLIO,
+    ...setup,
+  });
+  sockets.answer = () => ({ data: snapshot });
+  localStorage.setItem('access_token', 'acc');
+  setGame(
+    { role: 2, stocks: STOCKS, portfolio: PORTFOLIO, ...setup },
+    {
+      access_token: 'acc',
+      isAuthenticated: true,
+    },
+  );
+  const rendered = renderScreen(<Live>{screenUi}</Live>, { path });
+  await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ));
+  return rendered;
+}
+
+const vibrateMock = vi.fn();
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  serve(fake, {
+    [`GET ${API.portfolio(7)}`]: () => ok(PORTFOLIO),
+    [`GET ${API.stocks(7)}`]: () =>
+      ok({
+        stocks_data: STOCKS,
+        is_mm_exist: 0,
+        game_status: 2,
+        orderbook_status: useAppStore.getState().game?.game.settings.orderbook_status ?? 0,
+        ends_at: useAppStore.getState().game?.game.settings.ends_at ?? null,
+      }),
+  });
+  Object.defineProperty(navigator, 'vibrate', { value: vibrateMock, configurable: true });
+});
+
+afterEach(() => {
+  Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+});
+
+describe('trade phase alert on Portfolio', () => {
+  it('shows the alert and the countdown chip; "Trade now" goes to the Trade Hub', async () => {
+    const { user } = await openLive(<PortfolioScreen />, '/portfolio');
+    await screen.findByRole('region', { name: 'Summary' });
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    act(() => socket().fire('phase:started', { ...at(SEQ + 1), ends_at: endsAt, duration: 120 }));
+    expect(await screen.findByText('Trade phase open: 120 s to trade')).toBeInTheDocument();
+    const chip = screen.getByRole('timer', { name: 'Trade phase countdown' });
+    expect(within(screen.getByRole('banner')).getByRole('timer')).toBe(chip);
+    expect(vibrateMock).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Trade now' }));
+    expect(await findLocation()).toBe('/trade');
+  });
+
+  it('tells when the phase ends and the chip goes', async () => {
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    await openLive(<PortfolioScreen />, '/portfolio', { orderbook_status: 1, ends_at: endsAt });
+    expect(await screen.findByRole('timer')).toBeInTheDocument();
+    act(() => socket().fire('phase:ended', at(SEQ + 1)));
+    expect(await screen.findByText('Trade phase closed')).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+});
+
+describe('payday and mayhem alerts', () => {
+  it('payday says the amount', async () => {
+    await openLive(<PortfolioScreen />, '/portfolio');
+    act(() => socket().fire('payday:given', { ...at(SEQ + 1), amount: 100000, paydays_given: 1 }));
+    expect(await screen.findByText('Payday! ₹1,00,000.00 added to your cash')).toBeInTheDocument();
+  });
+
+  it('a mayhem list opening offers Respond, which opens Market Mayhem', async () => {
+    const { user } = await openLive(<PortfolioScreen />, '/portfolio');
+    act(() =>
+      socket().fire('mayhem:created', {
+        ...at(SEQ + 1),
+        mayhem: {
+          id: 4,
+          game_id: 7,
+          status: 'open',
+          stock_ids: [{ stock_id: 1, name: 'Tandoor Motors', image: '/logos/t.svg' }],
+          percentage: [5, -3],
+          responses_count: 0,
+          investors_count: 2,
+        },
+      }),
+    );
+    expect(
+      await screen.findByText('Market Mayhem is open: pick your percentages'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Respond' }));
+    expect(await findLocation()).toBe('/market-mayhem');
+  });
+
+  it('mayhem applied says so', async () => {
+    await openLive(<PortfolioScreen />, '/portfolio');
+    act(() =>
+      socket().fire('mayhem:averaged', {
+        ...at(SEQ + 1),
+        mayhem_id: 4,
+        changes: [{ stock_id: 1, previous_price: 400, price: 420, percentage: 5 }],
+      }),
+    );
+    expect(await screen.findByText('Market Mayhem applied: 1 price moved')).toBeInTheDocument();
+  });
+});
+
+describe('sound and the hidden tab', () => {
+  it('plays the tone only when sound is on, and titles a hidden tab', async () => {
+    const oscillators: unknown[] = [];
+    class FakeAudio {
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        const node = {
+          type: '',
+          frequency: { value: 0 },
+          connect: (next: unknown) => next,
+          start: vi.fn(),
+          stop: vi.fn(),
+        };
+        oscillators.push(node);
+        return node;
+      }
+      createGain() {
+        return {
+          gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() },
+          connect: (next: unknown) => next,
+        };
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudio);
+    document.title = 'The Showdown';
+    await openLive(<PortfolioScreen />, '/portfolio');
+    act(() => socket().fire('payday:given', { ...at(SEQ + 1), amount: 100000, paydays_given: 1 }));
+    await screen.findByText('Payday! ₹1,00,000.00 added to your cash');
+    expect(oscillators).toHaveLength(0);
+
+    act(() => useAppStore.getState().setSoundOn(true));
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    const endsAt = new Date(Date.now() + 60_000).toISOString();
+    act(() => socket().fire('phase:started', { ...at(SEQ + 2), ends_at: endsAt, duration: 60 }));
+    await screen.findByText('Trade phase open: 60 s to trade');
+    expect(oscillators.length).toBeGreaterThan(0);
+    expect(document.title).toBe('● Trade phase open');
+
+    Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(document.title).toBe('The Showdown');
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('connection banner', () => {
+  it('"Reconnecting…" while the socket is down, server controls off, then "Back online"', async () => {
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    const open = { ...PORTFOLIO, orderbook_status: 1 as const, ends_at: endsAt };
+    serve(fake, {
+      [`GET ${API.portfolio(7)}`]: () => ok(open),
+      [`GET ${API.stocks(7)}`]: () =>
+        ok({
+          stocks_data: STOCKS,
+          is_mm_exist: 0,
+          game_status: 2,
+          orderbook_status: 1,
+          ends_at: endsAt,
+        }),
+    });
+    await openLive(<TradeScreen />, '/trade', {
+      orderbook_status: 1,
+      ends_at: endsAt,
+      portfolio: open,
+    });
+    const buy = await screen.findByRole('button', { name: 'BUY Tandoor Motors' });
+    await waitFor(() => expect(buy).toBeEnabled());
+
+    act(() => socket().fire('disconnect', 'transport close'));
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
+    expect(buy).toBeDisabled();
+
+    // Back: not recovered, so the client resyncs from a snapshot (a price moved meanwhile).
+    sockets.answer = () => ({
+      data: gameSnapshot({
+        role: 2,
+        seq: SEQ + 4,
+        stocks: [{ ...STOCKS[0]!, current_price: 440 }],
+        portfolio: open,
+        orderbook_status: 1,
+        ends_at: endsAt,
+      }),
+    });
+    act(() => socket().fire('connect'));
+    expect(await screen.findByText('Back online')).toBeInTheDocument();
+    expect(socket().commands()).toEqual(['game:join', 'game:resync']);
+    expect(screen.getByText(/₹440\.00/)).toBeInTheDocument();
+    expect(buy).toBeEnabled();
+    await waitFor(() => expect(screen.queryByText('Back online')).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
+  });
+});
