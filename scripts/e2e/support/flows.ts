@@ -71,6 +71,12 @@ export async function enterBoardCode(
     await page.keyboard.type(code);
     await scenario.seen(player, 'board-code');
     await page.getByRole('button', { name: 'Submit & Join Lobby' }).click();
+    // The first player on a code with no open game confirms a new lobby.
+    const confirm = page.getByRole('dialog', { name: /Start a new lobby\?/ });
+    await Promise.race([
+      page.waitForURL(pathIs('/join-game/false'), PATH_WAIT),
+      confirm.waitFor(PATH_WAIT).then(() => confirm.getByRole('button', { name: 'Yes' }).click()),
+    ]);
     await page.waitForURL(pathIs('/join-game/false'), PATH_WAIT);
     await page.getByText('At least one player must be a Broker to continue').waitFor();
     await scenario.seen(player, 'choose-role');
