@@ -119,7 +119,7 @@ describe('joining', () => {
     expect(await findNavigatedPath()).toBe('/join-game/false');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(API.join);
-    expect(JSON.parse(init.body as string)).toEqual({ code: 'AB1C', create: true });
+    expect(JSON.parse(init.body as string)).toEqual({ code: 'AB1C' });
     expect(useAppStore.getState().game?.game).toMatchObject({
       id: 4,
       board_code: 'AB1C',
