@@ -5,6 +5,7 @@ import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from '../src/features/auth/components/login-screen';
+import { SplashScreen } from '../src/features/auth/components/splash-screen';
 import { BoardCodeScreen } from '../src/features/board/components/board-code-screen';
 import { ChooseAvatarScreen } from '../src/features/board/components/choose-avatar-screen';
 import { JoinGameScreen } from '../src/features/board/components/join-game-screen';
@@ -12,6 +13,8 @@ import { FirstPlayerScreen } from '../src/features/lobby/components/first-player
 import { GameSetupScreen } from '../src/features/lobby/components/game-setup-screen';
 import { LobbyScreen } from '../src/features/lobby/components/lobby-screen';
 import { AccountDetailsScreen } from '../src/features/profile/components/account-details-screen';
+import { HomeScreen } from '../src/features/profile/components/home-screen';
+import { LandingScreen } from '../src/features/profile/components/landing-screen';
 import { ProfileScreen } from '../src/features/profile/components/profile-screen';
 import { resetAppStore, useAppStore } from '../src/stores/app-store';
 import { gameSnapshot } from './in-game/render-screen';
@@ -50,6 +53,8 @@ const lobby: LobbyData = {
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
 beforeEach(() => {
+  // jsdom has no canvas; axe only uses it to measure icon fonts.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   resetAppStore();
   useAppStore.setState({
     user,
@@ -100,12 +105,20 @@ const screens: [string, ReactElement, string, string][] = [
   ['lobby', <LobbyScreen />, '/showdown-lobby', 'Start Game'],
   ['game setup', <GameSetupScreen />, '/game-setup', 'Edit Settings'],
   ['first player', <FirstPlayerScreen />, '/first-player', 'Spin'],
+  ['landing', <LandingScreen />, '/landing', 'Continue'],
+  ['home', <HomeScreen />, '/home', 'Play The Showdown'],
 ];
 
 describe('accessibility of the entry screens', () => {
   it.each(screens)('%s has no axe violations', async (_name, element, url, ready) => {
     renderRoute(element, { path: url, url });
     await screen.findAllByText(ready);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('splash has no axe violations', async () => {
+    renderRoute(<SplashScreen />, { path: '/' });
+    await screen.findByRole('img', { name: 'The Showdown' });
     expect(await violations()).toEqual([]);
   });
 

@@ -5,9 +5,12 @@ import {
   type RankingEntry,
   type StockEntry,
 } from '@showdown/shared/api';
+import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
+import { useGameAlerts } from '../../src/features/alerts/use-game-alerts';
+import { HelpMenu } from '../../src/features/help/components/help-menu';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RoleScreen } from '../../src/features/help/components/role-screen';
 import { PriceUpdatesScreen } from '../../src/features/market/components/price-updates-screen';
@@ -89,6 +92,7 @@ async function violations(): Promise<string[]> {
 
 const SCREENS: Array<[string, string, ReactElement, 1 | 2, string]> = [
   ['Monitor & Action', '/stock-prices', <StockPricesScreen />, 1, '₹860.00'],
+  ['Market Monitor (investor)', '/stock-prices', <StockPricesScreen />, 2, '₹860.00'],
   ['Price Update', '/price-updates', <PriceUpdatesScreen />, 1, 'OK'],
   ['Portfolio', '/portfolio', <PortfolioScreen />, 2, 'Net worth'],
   ['Trade Hub', '/trade', <TradeScreen />, 2, 'Cash balance'],
@@ -143,6 +147,124 @@ describe('in-game screens have no axe violations', () => {
     setGame({ role, stocks: [STOCK] });
     renderScreen(ui, { path, state: { stock: STOCK } });
     expect(await screen.findAllByText(marker)).not.toHaveLength(0);
+    expect(await violations()).toEqual([]);
+  });
+});
+
+/** Fires one game event's alert (as the live connection does) once the screen is up. */
+function AlertOnMount<E extends GameEventName>({
+  name,
+  event,
+}: {
+  name: E;
+  event: GameEventPayload<E>;
+}) {
+  const alert = useGameAlerts();
+  useEffect(() => alert(name, event), [alert, name, event]);
+  return null;
+}
+
+const at = { seq: 40, game_id: 7 };
+const ENDS_AT = new Date(Date.now() + 60_000).toISOString();
+
+/** Every in-game screen with an alert snackbar, the countdown chip and a connection banner up. */
+const ALERT_STATES: Array<[string, string, ReactElement, 1 | 2, string, ReactElement, string]> = [
+  [
+    'Portfolio: trade phase open, reconnecting',
+    '/portfolio',
+    <PortfolioScreen />,
+    2,
+    'reconnecting',
+    <AlertOnMount name="phase:started" event={{ ...at, ends_at: ENDS_AT, duration: 120 }} />,
+    'Trade now',
+  ],
+  [
+    'Trade Hub: mayhem open, back online',
+    '/trade',
+    <TradeScreen />,
+    2,
+    'back',
+    <AlertOnMount name="mayhem:created" event={{ ...at, mayhem: { ...MAYHEM } }} />,
+    'Respond',
+  ],
+  [
+    'History: payday, reconnecting',
+    '/transaction',
+    <TransactionScreen />,
+    2,
+    'reconnecting',
+    <AlertOnMount name="payday:given" event={{ ...at, amount: 100000, paydays_given: 1 }} />,
+    'My holdings',
+  ],
+  [
+    'Market Monitor: phase closed, back online',
+    '/stock-prices',
+    <StockPricesScreen />,
+    2,
+    'back',
+    <AlertOnMount name="phase:ended" event={at} />,
+    'My holdings',
+  ],
+  [
+    'Price Updates: mayhem applied, reconnecting',
+    '/price-updates',
+    <PriceUpdatesScreen />,
+    1,
+    'reconnecting',
+    <AlertOnMount
+      name="mayhem:averaged"
+      event={{
+        ...at,
+        mayhem_id: 3,
+        changes: [{ stock_id: 4, previous_price: 860, price: 920, percentage: 6.98 }],
+      }}
+    />,
+    'See prices',
+  ],
+];
+
+describe('alerts, the countdown chip and the connection banner have no axe violations', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    serve(fake, {
+      [`GET ${API.stocks(7)}`]: () =>
+        ok({
+          stocks_data: [STOCK],
+          is_mm_exist: 1,
+          game_status: 2,
+          orderbook_status: 1,
+          ends_at: ENDS_AT,
+        }),
+      [`GET ${API.portfolio(7)}`]: () => ok({ ...PORTFOLIO, ends_at: ENDS_AT }),
+      [`GET ${API.transactions(7)}`]: () => ok([]),
+    });
+  });
+
+  it.each(ALERT_STATES)('%s', async (_name, path, ui, role, connection, alert, action) => {
+    setGame(
+      { role, stocks: [STOCK], portfolio: PORTFOLIO, orderbook_status: 1, ends_at: ENDS_AT },
+      { connection: connection as 'reconnecting' | 'back' },
+    );
+    renderScreen(
+      <>
+        {ui}
+        {alert}
+      </>,
+      { path, state: { stock: STOCK } },
+    );
+    expect(await screen.findByRole('button', { name: action })).toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: 'Trade phase countdown' })).toBeInTheDocument();
+    expect(
+      screen.getByText(connection === 'back' ? 'Back online' : 'Reconnecting…'),
+    ).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the open help menu', async () => {
+    setGame({ role: 2, stocks: [STOCK], portfolio: PORTFOLIO });
+    const { user } = renderScreen(<HelpMenu />, { path: '/portfolio' });
+    await user.click(screen.getByRole('button', { name: /help/i }));
+    expect(await screen.findAllByRole('menuitem')).not.toHaveLength(0);
     expect(await violations()).toEqual([]);
   });
 });

@@ -119,6 +119,8 @@ describe('joining', () => {
     expect(await findNavigatedPath()).toBe('/join-game/false');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(API.join);
+    // The first join never asks to create: a mistyped code must not open a new lobby silently
+    // (issue 12); only the 'Start a new lobby?' answer re-sends it with create: true (below).
     expect(JSON.parse(init.body as string)).toEqual({ code: 'AB1C' });
     expect(useAppStore.getState().game?.game).toMatchObject({
       id: 4,

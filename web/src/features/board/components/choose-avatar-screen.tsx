@@ -20,7 +20,10 @@ function roleFromState(state: unknown): Role | null {
   return role === ROLE.BROKER || role === ROLE.INVESTOR || role === ROLE.BOTH ? role : null;
 }
 
-/** Avatar grid from the server (avatar 7 is never offered); picking one takes or updates the seat. */
+/**
+ * Avatar grid from the server (avatar 7 is never offered); picking one takes or updates the seat.
+ * The signed-in user's profile avatar is preselected when it is free on this board.
+ */
 export function ChooseAvatarScreen() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -30,7 +33,8 @@ export function ChooseAvatarScreen() {
   const storedRole = useAppStore(selectRole);
   const avatars = useAppStore((s) => s.avatars);
   const loading = useAppStore(selectRequest('gameAvatars')).status === 'loading';
-  const [selected, setSelected] = useState<number | null>(null);
+  const profileAvatarId = useAppStore((s) => s.user?.avatar_id ?? null);
+  const [picked, setPicked] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const role = roleFromState(location.state) ?? storedRole ?? ROLE.INVESTOR;
 
@@ -46,6 +50,9 @@ export function ChooseAvatarScreen() {
   if (gameId === null) return <Navigate to="/showDown" replace />;
 
   const selectable = avatars.filter((a) => a.id !== BROKER_AVATAR_ID);
+  // The profile's avatar is the default choice while it is free on this board; a pick replaces it.
+  const profileDefault = selectable.some((a) => a.id === profileAvatarId) ? profileAvatarId : null;
+  const selected = picked ?? profileDefault;
 
   const confirm = async () => {
     if (selected === null) return;
@@ -88,7 +95,7 @@ export function ChooseAvatarScreen() {
                 role="radio"
                 aria-checked={selected === avatar.id}
                 aria-label={avatar.name}
-                onClick={() => setSelected(avatar.id)}
+                onClick={() => setPicked(avatar.id)}
                 sx={{
                   flexDirection: 'column',
                   gap: 1,

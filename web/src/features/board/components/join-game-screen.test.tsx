@@ -175,4 +175,70 @@ describe('choose avatar', () => {
     expect(await findNavigatedPath()).toBe('/showdown-lobby');
     expect(bodyOf(API.changeRole(4))).toEqual({ role: 2, avatar_id: 3, player_id: 2 });
   });
+
+  const signedIn = (avatarId: number | null) =>
+    useAppStore.setState({
+      user: {
+        id: 2,
+        username: 'Player 2',
+        country_code: '+91',
+        phone_number: '9876543210',
+        email: null,
+        avatar_id: avatarId,
+        profile_image: null,
+      },
+    });
+
+  it("preselects the profile's avatar when it is free on this board", async () => {
+    joinedGame(4, { playerId: 2, role: 2 });
+    signedIn(5);
+    seatAnswer = ok(player(2, 2), 'Role updated successfully.');
+    const user = userEvent.setup();
+    renderRoute(<ChooseAvatarScreen />, {
+      path: '/choose-avatar/:update',
+      url: '/choose-avatar/true',
+    });
+    expect(await screen.findByRole('radio', { name: 'The Shark' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByRole('radio', { name: 'The Fox' })).toHaveAttribute('aria-checked', 'false');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await findNavigatedPath()).toBe('/showdown-lobby');
+    expect(bodyOf(API.changeRole(4))).toEqual({ role: 2, avatar_id: 5, player_id: 2 });
+  });
+
+  it("has no default when the profile's avatar is taken (or is the broker's 7)", async () => {
+    for (const avatarId of [6, 7]) {
+      resetAppStore();
+      joinedGame(4);
+      signedIn(avatarId);
+      const view = renderRoute(<ChooseAvatarScreen />, {
+        path: '/choose-avatar/:update',
+        url: '/choose-avatar/false',
+        state: { role: 3 },
+      });
+      const options = await screen.findAllByRole('radio');
+      expect(options.map((o) => o.getAttribute('aria-checked'))).toEqual(['false', 'false']);
+      expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+      view.unmount();
+    }
+  });
+
+  it('does not override a pick the player already made', async () => {
+    joinedGame(4);
+    signedIn(5);
+    const user = userEvent.setup();
+    renderRoute(<ChooseAvatarScreen />, {
+      path: '/choose-avatar/:update',
+      url: '/choose-avatar/false',
+      state: { role: 3 },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'The Fox' }));
+    expect(screen.getByRole('radio', { name: 'The Fox' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: 'The Shark' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+  });
 });

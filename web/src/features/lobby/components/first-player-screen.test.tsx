@@ -118,4 +118,12 @@ describe('first player', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Spin' })).not.toBeInTheDocument();
   });
+
+  it('the wheel is centred horizontally in the page column', async () => {
+    useAppStore.setState({ game: gameSnapshot({ id: 4, role: 1, playerId: 1, players }) });
+    renderRoute(<FirstPlayerScreen />, { path: '/first-player' });
+    const wheel = (await screen.findByTestId('spinner-wheel')).parentElement!;
+    expect(getComputedStyle(wheel.parentElement!).flexDirection).toBe('column');
+    expect(getComputedStyle(wheel).alignSelf).toBe('center');
+  });
 });

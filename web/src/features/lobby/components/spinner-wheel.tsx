@@ -38,7 +38,19 @@ export function SpinnerWheel({ names, rotation }: SpinnerWheelProps) {
   const titleId = useId();
   const count = names.length;
   return (
-    <Box sx={{ position: 'relative', width: 280, height: 280, mx: 'auto' }}>
+    // alignSelf centres it in a flex column (a Stack resets its children's margins, so mx alone
+    // left it at the start); mx centres it in a block parent.
+    <Box
+      sx={{
+        position: 'relative',
+        width: 280,
+        height: 280,
+        maxWidth: '100%',
+        mx: 'auto',
+        alignSelf: 'center',
+        flexShrink: 0,
+      }}
+    >
       <Box
         aria-hidden
         sx={{

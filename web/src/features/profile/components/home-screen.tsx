@@ -15,7 +15,8 @@ export function HomeScreen() {
         component="img"
         src="/brand/logo.svg"
         alt="The Showdown"
-        sx={{ width: 200, mx: 'auto' }}
+        // The Stack resets its children's margins: alignSelf (not mx) centres the logo.
+        sx={{ width: 200, alignSelf: 'center' }}
       />
       <Button variant="contained" size="large" onClick={() => void navigate('/showDown')}>
         Play The Showdown

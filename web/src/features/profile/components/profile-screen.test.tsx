@@ -194,4 +194,11 @@ describe('landing and home', () => {
     await u.click(screen.getByRole('button', { name: 'Play The Showdown' }));
     expect(await findNavigatedPath()).toBe('/showDown');
   });
+
+  it('home: the logo is centred in its column (a Stack resets its margins, so it self-centres)', () => {
+    renderRoute(<HomeScreen />, { path: '/home' });
+    const logo = screen.getByRole('img', { name: 'The Showdown' });
+    expect(getComputedStyle(logo.parentElement!).flexDirection).toBe('column');
+    expect(getComputedStyle(logo).alignSelf).toBe('center');
+  });
 });
