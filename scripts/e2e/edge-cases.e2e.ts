@@ -184,8 +184,10 @@ describe('in the lobby', () => {
         await page.goto('/price-updates');
         await page.waitForURL(pathIs('/stock-prices'));
         await expectNoBrokerControls('after opening /price-updates');
+        // While the game runs the balances are the broker's screen: an investor is refused them.
         await page.goto('/portfolio-showdown');
-        await page.getByRole('list', { name: 'Player balances' }).waitFor();
+        await page.getByText('Balances are not available.').waitFor();
+        expect(await page.getByRole('list', { name: 'Player balances' }).count()).toBe(0);
         await page.getByRole('button', { name: 'Resume Game' }).waitFor();
         expect(await buttons(['End Game'])).toEqual([0]);
         await s.seen(meera, 'showdown');

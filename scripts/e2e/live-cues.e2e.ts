@@ -106,6 +106,8 @@ describe('live cues', () => {
         await asha.page.waitForURL(pathIs('/portfolio'));
         await asha.page.getByRole('region', { name: 'Summary' }).waitFor();
         await broker.page.getByRole('button', { name: 'Trade Phase' }).click();
+        // From the server's answer on the broker's device, the investor has LIVE_MS to see it.
+        await broker.page.getByRole('timer', { name: 'Trade phase countdown' }).first().waitFor();
         await asha.page.getByText(/Trade phase open: \d+ s to trade/).waitFor({ timeout: LIVE_MS });
         const chip = asha.page.getByRole('banner').getByRole('timer', {
           name: 'Trade phase countdown',
