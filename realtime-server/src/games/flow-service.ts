@@ -1,4 +1,5 @@
 /** Settings, start, the first player, the end and the showdown ranking. */
+import { expectRow } from '../db/rows.ts';
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RankingEntry, SettingsInput } from '@showdown/shared/api';
@@ -44,7 +45,7 @@ export async function updateSettings(
       })
       .where(eq(games.id, gameId))
       .returning();
-    return { seq, settings: settingsView(game!) };
+    return { seq, settings: settingsView(expectRow(game, 'games: update settings')) };
   });
   ctx.publisher.game(gameId, 'settings:changed', {
     seq: outcome.seq,
@@ -71,11 +72,12 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     if (!seated.some((p) => isBrokerRole(p.role))) throw conflict(MSG.NEED_BROKER);
     const investors = seated.filter((p) => isInvestorRole(p.role));
     if (investors.length === 0) throw conflict(MSG.NEED_INVESTOR);
-    const [game] = await tx
+    const [gameRow] = await tx
       .update(games)
       .set({ status: GAME_STATUS.RUNNING, startedAt: ctx.clock.now() })
       .where(eq(games.id, gameId))
       .returning();
+    const game = expectRow(gameRow, 'games: start');
     await tx
       .insert(gameStocks)
       .values(COMPANIES.map((c) => ({ gameId, stockId: c.id, pricePaise: c.openingPricePaise })));
@@ -86,7 +88,7 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
       ctx.clock.now(),
       COMPANIES.map((c) => ({ stockId: c.id, pricePaise: c.openingPricePaise })),
     );
-    const funds = game!.startingFundsPaise;
+    const funds = game.startingFundsPaise;
     const funded = await tx
       .update(players)
       .set({ cashPaise: funds })
@@ -100,12 +102,12 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
     await tx
       .insert(ledgerEntries)
       .values(investors.map((p) => ({ gameId, playerId: p.id, kind: 'start', deltaPaise: funds })));
-    const prices = await pricesOf(tx, game!);
+    const prices = await pricesOf(tx, game);
     const portfolios = [];
     for (const p of funded) {
-      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game!, p, prices) });
+      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game, p, prices) });
     }
-    return { seq, game: game!, stocks: await stocksView(tx, game!), portfolios, openings };
+    return { seq, game: game, stocks: await stocksView(tx, game), portfolios, openings };
   });
   ctx.publisher.game(gameId, 'game:started', {
     seq: outcome.seq,
@@ -151,7 +153,7 @@ export async function endGame(ctx: AppContext, userId: number, gameId: number) {
       lock: 'update',
     });
     const seq = await nextSeq(tx, gameId);
-    const [game] = await tx
+    const [gameRow] = await tx
       .update(games)
       .set({
         status: GAME_STATUS.COMPLETED,
@@ -161,7 +163,8 @@ export async function endGame(ctx: AppContext, userId: number, gameId: number) {
       })
       .where(eq(games.id, gameId))
       .returning();
-    return { seq, ranking: await rankingView(tx, game!) };
+    const game = expectRow(gameRow, 'games: end');
+    return { seq, ranking: await rankingView(tx, game) };
   });
   ctx.publisher.game(gameId, 'game:ended', {
     seq: outcome.seq,

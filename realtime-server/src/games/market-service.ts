@@ -1,4 +1,5 @@
 /** Prices, trade phases, orders, portfolios, history and paydays. */
+import { expectRow } from '../db/rows.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   OrderbookData,
@@ -101,7 +102,13 @@ export async function updatePrice(
     const [point] = await recordPricePoints(tx, gameId, 'update', ctx.clock.now(), [
       { stockId: input.stock_id, pricePaise: price },
     ]);
-    return { seq, previous: stock.pricePaise, price, percent, point: point! };
+    return {
+      seq,
+      previous: stock.pricePaise,
+      price,
+      percent,
+      point: expectRow(point, 'price_points: record update'),
+    };
   });
   const change = {
     stock_id: input.stock_id,
@@ -163,7 +170,7 @@ export async function setOrderbook(
       )
       .where(eq(games.id, gameId))
       .returning();
-    return { changed: true as const, game: updated!, seq };
+    return { changed: true as const, game: expectRow(updated, 'games: set orderbook'), seq };
   });
   const settings = settingsView(outcome.game);
   if (outcome.changed) {
@@ -295,9 +302,13 @@ export async function placeOrder(
       playerId: player.id,
       kind: isBuy ? 'buy' : 'sell',
       deltaPaise: isBuy ? -result.amountPaise : result.amountPaise,
-      transactionId: entry!.id,
+      transactionId: expectRow(entry, 'transactions: record trade').id,
     });
-    const portfolio = await portfolioView(tx, game, updatedPlayer!);
+    const portfolio = await portfolioView(
+      tx,
+      game,
+      expectRow(updatedPlayer, 'players: trade cash'),
+    );
     if (idempotencyKey) {
       await tx
         .update(idempotencyKeys)
@@ -349,10 +360,11 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
       .set({ cashPaise: sql`${players.cashPaise} + ${amount}` })
       .where(and(eq(players.gameId, gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])))
       .returning();
-    const [entry] = await tx
+    const [paydayRow] = await tx
       .insert(transactions)
       .values({ gameId, type: 'PAYDAY', amountPaise: amount })
       .returning({ id: transactions.id });
+    const entry = expectRow(paydayRow, 'transactions: record payday');
     if (credited.length > 0) {
       await tx.insert(ledgerEntries).values(
         credited.map((p) => ({
@@ -360,7 +372,7 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
           playerId: p.id,
           kind: 'payday',
           deltaPaise: amount,
-          transactionId: entry!.id,
+          transactionId: entry.id,
         })),
       );
     }

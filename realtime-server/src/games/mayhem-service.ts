@@ -1,4 +1,5 @@
 /** Market mayhem: the broker's list, the investors' answers, and the averaged price moves. */
+import { expectRow } from '../db/rows.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MayhemCreateInput, MayhemData, MayhemRespondInput } from '@showdown/shared/api';
 import { GAME_STATUS } from '@showdown/shared/constants';
@@ -49,7 +50,8 @@ export async function createMayhem(
       .insert(mayhems)
       .values({ gameId, stockIds: input.stock_ids, percentages: input.percentage })
       .returning();
-    return { seq, row: row!, view: await mayhemView(tx, row!, null) };
+    const created = expectRow(row, 'mayhems: create');
+    return { seq, row: created, view: await mayhemView(tx, created, null) };
   }).catch((err: unknown) => {
     if (pgConstraint(err) === 'mayhems_one_open_uq') throw conflict(MSG.MAYHEM_EXISTS);
     throw err;

@@ -1,4 +1,5 @@
 /** Joining a board with its code, seats, roles and avatars, the lobby read. */
+import { expectRow } from '../db/rows.ts';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type {
   ChangeRoleInput,
@@ -288,7 +289,11 @@ export async function selectRole(
       .insert(players)
       .values({ gameId, userId, role: input.role, avatarId })
       .returning();
-    return { seq, player: await playerWithName(tx, created!), joined: true };
+    return {
+      seq,
+      player: await playerWithName(tx, expectRow(created, 'players: take seat')),
+      joined: true,
+    };
   }).catch(seatConflict);
 
   ctx.publisher.game(gameId, outcome.joined ? 'lobby:joined' : 'player:updated', {
@@ -325,7 +330,7 @@ async function updateSeat(
     .set({ role, avatarId: avatar })
     .where(eq(players.id, seat.id))
     .returning();
-  return updated!;
+  return expectRow(updated, 'players: change role');
 }
 
 /** Changes a seat's role and avatar: one's own, or (the broker) anyone's. */

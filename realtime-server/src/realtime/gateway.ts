@@ -3,6 +3,7 @@
  * payload, answer with `{ data } | { error }` and never throw across the socket. The REST calls
  * are the only writers; this only reads.
  */
+import { expectRow } from '../db/rows.ts';
 import type { Socket } from 'socket.io';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ZodType } from 'zod';
@@ -251,7 +252,7 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
         await socket.join([spectatorRoom(latest.id), boardRoom(code)]);
         const snapshot = await readSnapshot(ctx.db, async (tx) => {
           const [game] = await tx.select().from(games).where(eq(games.id, latest.id));
-          return snapshotView(tx, game!, null);
+          return snapshotView(tx, expectRow(game, 'games: spectated game'), null);
         });
         return toSpectatorSnapshot({
           ...snapshot,
