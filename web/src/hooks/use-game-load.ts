@@ -1,9 +1,9 @@
 import { GAME_STATUS } from '@showdown/shared/constants';
-import { MSG } from '@showdown/shared/messages';
+import { ERROR_CODE } from '@showdown/shared/messages';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../lib/api-client';
+import { ApiError, errorMessage } from '../lib/api-client';
 import { resyncGame } from '../lib/socket';
 import { selectRequest, useAppStore } from '../stores/app-store';
 import { selectGameId, selectStatus } from '../stores/game-selectors';
@@ -49,9 +49,9 @@ export function useGameLoad(
     try {
       await runRequest(key, () => loadRef.current(gameId));
     } catch (error) {
-      const message = errorMessage(error);
-      if (message === MSG.GAME_COMPLETED) void navigate('/profile', { replace: true });
-      else enqueueSnackbar(message, { variant: 'error' });
+      if (error instanceof ApiError && error.code === ERROR_CODE.GAME_COMPLETED)
+        void navigate('/profile', { replace: true });
+      else enqueueSnackbar(errorMessage(error), { variant: 'error' });
     }
   }, [key, gameId, navigate, enqueueSnackbar]);
 

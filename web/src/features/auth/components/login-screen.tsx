@@ -9,12 +9,12 @@ import {
   OTP_RESEND_SECONDS,
   PHONE_LENGTH,
 } from '@showdown/shared/constants';
-import { MSG } from '@showdown/shared/messages';
+import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { AUTH_REQUEST, login, register, sendOtp } from '../api/auth-api';
 import { EMPTY_OTP, OTP_INCORRECT_SHORT, REGISTER_FIRST, REGISTER_MISSING } from './login-messages';
@@ -74,10 +74,11 @@ export function LoginScreen() {
       void navigate(takeReturnTo() ?? '/profile', { replace: true });
     } catch (error) {
       const message = errorMessage(error, 'Failed to verify OTP');
-      if (message === MSG.NO_USER) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === ERROR_CODE.NO_USER) {
         enqueueSnackbar(REGISTER_FIRST, { variant: 'info' });
         setStep('register');
-      } else if (message === MSG.OTP_INCORRECT) {
+      } else if (code === ERROR_CODE.OTP_INCORRECT) {
         setOtpError(OTP_INCORRECT_SHORT);
       } else {
         setOtpError(message);
