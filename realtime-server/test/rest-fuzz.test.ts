@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpDatabase } from './helpers/database.ts';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   changeRoleSchema,
@@ -61,19 +61,8 @@ afterAll(async () => {
  * bookkeeping rows (OTP guesses here never name an existing otp_id, and rate limits live in
  * memory), so the whole database must stay as it was.
  */
-async function dump(): Promise<string> {
-  const db = server.application.context.db;
-  const names = (await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
-  )) as unknown as { rows: Array<{ table_name: string }> };
-  const out: Record<string, unknown> = {};
-  for (const { table_name } of names.rows) {
-    const rows = (await db.execute(
-      sql.raw(`select * from "${table_name}" order by 1`),
-    )) as unknown as { rows: unknown[] };
-    out[table_name] = rows.rows;
-  }
-  return JSON.stringify(out);
+function dump(): Promise<string> {
+  return dumpDatabase(server.application.context.db);
 }
 
 const errorCodes = new Set<string>(Object.values(ERROR_CODE));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpDatabase } from './helpers/database.ts';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
 import { ERROR_CODE } from '@showdown/shared/messages';
 import { http, signUp, startTestServer, type TestServer } from './helpers/server.ts';
 import { setupTable, type TableSetup } from './helpers/game.ts';
@@ -27,20 +27,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Every row of every table, in a stable order. */
-async function dump(): Promise<string> {
-  const db = server.application.context.db;
-  const names = (await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
-  )) as unknown as { rows: Array<{ table_name: string }> };
-  const out: Record<string, unknown> = {};
-  for (const { table_name } of names.rows) {
-    const rows = (await db.execute(
-      sql.raw(`select * from "${table_name}" order by 1`),
-    )) as unknown as { rows: unknown[] };
-    out[table_name] = rows.rows;
-  }
-  return JSON.stringify(out);
+function dump(): Promise<string> {
+  return dumpDatabase(server.application.context.db);
 }
 
 const errorCodes = new Set<string>(Object.values(ERROR_CODE));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
 
 export const testDriver = process.env.TEST_DRIVER === 'pg' ? 'pg' : 'pglite';
 
@@ -39,4 +40,22 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await dropper.end();
     },
   };
+}
+
+/**
+ * Every row of every table, in a stable order: compared before and after rejected requests to
+ * prove they changed nothing.
+ */
+export async function dumpDatabase(db: Database): Promise<string> {
+  const names = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+  )) as unknown as { rows: Array<{ table_name: string }> };
+  const out: Record<string, unknown> = {};
+  for (const { table_name } of names.rows) {
+    const rows = (await db.execute(
+      sql.raw(`select * from "${table_name}" order by 1`),
+    )) as unknown as { rows: unknown[] };
+    out[table_name] = rows.rows;
+  }
+  return JSON.stringify(out);
 }
