@@ -75,6 +75,9 @@ async function migrateOn(pool: pg.Pool): Promise<void> {
 async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir },
+    // The worker is plain JavaScript: it must not inherit the process's `--import` preloads
+    // (tsx, a profiler's probe), which a worker thread cannot load and exits on.
+    execArgv: [],
   });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);

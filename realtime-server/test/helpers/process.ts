@@ -25,6 +25,8 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** Extra Node options before the entry point, e.g. `['--import', probe]` as the bench does. */
+    private readonly nodeArgs: readonly string[] = [],
   ) {}
 
   get url() {
@@ -33,7 +35,7 @@ export class ServerProcess {
 
   async start(): Promise<this> {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', tsxLoader, 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', tsxLoader, ...this.nodeArgs, 'src/main.ts'], {
       cwd: serverRoot,
       env: {
         PATH: process.env.PATH ?? '',
