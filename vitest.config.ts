@@ -36,7 +36,8 @@ export default defineConfig({
           ]
         : []),
       'web',
-      // The benchmark's pure parts (statistics, arguments); the benchmark itself is `npm run bench`.
+      // The benchmark's pure parts (statistics, arguments) and its smoke run (a few games, a few
+      // seconds: it runs end to end); the measuring runs are `npm run bench`.
       { test: { name: 'bench', root: './scripts/bench', include: ['*.test.ts'] } },
       ...(inBrowser ? ['scripts/e2e'] : []),
     ],

@@ -1,7 +1,7 @@
 /** The benchmark's command line and environment, parsed once and validated. */
 
 export interface BenchSettings {
-  mode: 'quick' | 'full';
+  mode: 'smoke' | 'quick' | 'full';
   games: number;
   /** Spectators per game (every game also has its broker and six investors). */
   spectators: number;
@@ -19,6 +19,8 @@ export interface BenchSettings {
   steps: number;
   /** Skip the build of the web app (use the one in web/dist). */
   skipBuild: boolean;
+  /** Where the JSON goes (default bench-results/ at the repository root). */
+  outDir: string | undefined;
 }
 
 export class UsageError extends Error {}
@@ -26,6 +28,7 @@ export class UsageError extends Error {}
 export const USAGE = `usage: npm run bench -- [--quick] [options]
 
   --quick              about a minute: 100 games (default: full, 1,000 games)
+  --smoke              a few seconds, 3 games: checks that the benchmark itself runs (tests)
   --games N            games of 1 broker + 6 investors + spectators
   --spectators N       spectators per game [2] (a board seats 7: 9 sockets a game)
   --workers N          server processes behind the port [WORKERS, else 1 on PGlite, CPUs on PostgreSQL]
@@ -34,6 +37,7 @@ export const USAGE = `usage: npm run bench -- [--quick] [options]
   --rate N             orders per second offered in the orders step [300 PGlite, 1000 PostgreSQL]
   --steps N            steps of the max-rate search [4 quick, 6 full]
   --skip-build         use the web app already built in web/dist
+  --out DIR            write the JSON into DIR [bench-results]
 
 environment: DATABASE_URL (postgres://…: a fresh database on that server, dropped afterwards;
 otherwise a file-backed PGlite in a temporary directory, as npm start uses), REDIS_URL, WORKERS`;
@@ -48,10 +52,12 @@ export function parseBenchArgs(
     const arg = argv[i]!;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument '${arg}'\n${USAGE}`);
     const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    if (['quick', 'full', 'skip-build', 'help'].includes(name)) {
+    if (['quick', 'smoke', 'full', 'skip-build', 'help'].includes(name)) {
       flags.set(name, true);
     } else if (
-      ['games', 'spectators', 'workers', 'nodes', 'generators', 'rate', 'steps'].includes(name)
+      ['games', 'spectators', 'workers', 'nodes', 'generators', 'rate', 'steps', 'out'].includes(
+        name,
+      )
     ) {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value\n${USAGE}`);
@@ -70,6 +76,10 @@ export function parseBenchArgs(
     }
     return value;
   };
+  if (flags.has('quick') && flags.has('smoke')) {
+    throw new UsageError(`--quick and --smoke do not go together\n${USAGE}`);
+  }
+  const smoke = flags.has('smoke');
   const quick = flags.has('quick');
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -88,21 +98,24 @@ export function parseBenchArgs(
   if (nodes > 1 && (!databaseUrl || !redisUrl)) {
     throw new UsageError('--nodes above 1 needs DATABASE_URL and REDIS_URL');
   }
+  const out = flags.get('out');
+  const short = smoke || quick;
   return {
-    mode: quick ? 'quick' : 'full',
-    games: int('games', quick ? 100 : 1000, 1, 5000),
+    mode: smoke ? 'smoke' : quick ? 'quick' : 'full',
+    games: int('games', smoke ? 3 : quick ? 100 : 1000, 1, 5000),
     spectators: int('spectators', 2, 0, 20),
     databaseUrl,
     redisUrl,
     workers,
     nodes,
     generators: int('generators', 2, 1, 16),
-    orderRate: int('rate', databaseUrl ? 1000 : 300, 1, 100_000),
-    warmupSeconds: quick ? 3 : 10,
-    fanoutSeconds: quick ? 12 : 30,
-    ordersSeconds: quick ? 8 : 20,
-    stepSeconds: quick ? 4 : 8,
-    steps: int('steps', quick ? 4 : 6, 0, 12),
+    orderRate: int('rate', smoke ? 20 : databaseUrl ? 1000 : 300, 1, 100_000),
+    warmupSeconds: smoke ? 1 : quick ? 3 : 10,
+    fanoutSeconds: smoke ? 2 : quick ? 12 : 30,
+    ordersSeconds: smoke ? 2 : quick ? 8 : 20,
+    stepSeconds: smoke ? 1 : quick ? 4 : 8,
+    steps: int('steps', smoke ? 1 : short ? 4 : 6, 0, 12),
     skipBuild: flags.has('skip-build'),
+    outDir: typeof out === 'string' ? out : undefined,
   };
 }

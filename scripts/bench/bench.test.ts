@@ -51,6 +51,17 @@ describe('bench arguments', () => {
     expect(parseBenchArgs([], { ...env, WORKERS: '3' }, 4).workers).toBe(3);
   });
 
+  it('--smoke: three games for a few seconds, JSON where --out says', () => {
+    expect(parseBenchArgs(['--smoke', '--out', '/tmp/x'], {}, 2)).toMatchObject({
+      mode: 'smoke',
+      games: 3,
+      steps: 1,
+      outDir: '/tmp/x',
+    });
+    expect(parseBenchArgs([], {}, 2).outDir).toBeUndefined();
+    expect(() => parseBenchArgs(['--smoke', '--quick'], {}, 2)).toThrow(/do not go together/);
+  });
+
   it('refuses what cannot run', () => {
     expect(() => parseBenchArgs(['--workers', '2'], {}, 4)).toThrow(UsageError);
     expect(() => parseBenchArgs(['--nodes', '2'], { DATABASE_URL: 'postgres://h/d' }, 4)).toThrow(

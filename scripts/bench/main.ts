@@ -842,7 +842,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   );
   for (const problem of ledger.problems.slice(0, 20)) console.log(`  ledger: ${problem}`);
 
-  const outDir = path.join(root, 'bench-results');
+  const outDir = path.resolve(root, settings.outDir ?? 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(
     outDir,
@@ -876,7 +876,7 @@ async function main(): Promise<void> {
     process.exit(code);
   };
   let interrupted = false;
-  const limitSeconds = settings.mode === 'quick' ? 900 : 3600;
+  const limitSeconds = settings.mode === 'full' ? 3600 : 900;
   const watchdog = setTimeout(() => {
     interrupted = true;
     console.error(`\nbench: still running after ${limitSeconds} s; giving up`);

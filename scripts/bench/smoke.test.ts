@@ -1,0 +1,80 @@
+/**
+ * The benchmark itself runs end to end (`npm run bench -- --smoke`: a few games for a few
+ * seconds) on the embedded database, and on PostgreSQL when the tests have one: the server starts
+ * with the bench's probe, games are seated and started, sockets join, updates fan out, orders
+ * complete, the ledger reconciles and the JSON holds every figure the issue names. Only the
+ * outcome is checked, never a speed: speeds are the full benchmark's business.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-bench-smoke-'));
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+function runBench(
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['scripts/bench.mjs', '--smoke', '--skip-build', '--out', outDir],
+      {
+        cwd: root,
+        env: { ...process.env, WORKERS: '1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+function resultOf(output: string) {
+  const written = /written: (\S+\.json)/.exec(output);
+  expect(written, output).not.toBeNull();
+  return JSON.parse(fs.readFileSync(path.resolve(root, written![1]!), 'utf8'));
+}
+
+function expectWholeRun(result: Record<string, any>, database: string) {
+  expect(result).toMatchObject({ mode: 'smoke', database, workers: 1, ledger_ok: true });
+  expect(result.machine.cpus).toBeGreaterThan(0);
+  expect(result.sockets.connected).toBe(27); // 3 games × (broker + 6 investors + 2 spectators)
+  expect(result.fanout.update_failures).toEqual({});
+  expect(result.fanout.missing_deliveries).toBe(0);
+  expect(result.fanout.deliveries).toBeGreaterThan(0);
+  for (const key of ['p50_ms', 'p95_ms', 'p99_ms', 'max_ms', 'baseline_p99_ms', 'ratio_p99']) {
+    expect(result.fanout[key], key).toEqual(expect.any(Number));
+  }
+  expect(result.orders.completed_per_s).toBeGreaterThan(0);
+  expect(result.orders).toHaveProperty('max_rate_p99_50ms');
+  expect(result.sockets.rss_kib_per_socket).toEqual(expect.any(Number));
+  expect(result.event_loop_p99_ms).toEqual(expect.any(Number));
+  expect(result.web.login_js_gzip_kib).toBeGreaterThan(0);
+}
+
+const webBuilt = fs.existsSync(path.join(root, 'web/dist/.vite/manifest.json'));
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(webBuilt || process.env.CI === 'true')('npm run bench -- --smoke', () => {
+  it('runs on the embedded database', async () => {
+    const { code, output } = await runBench({ DATABASE_URL: '', REDIS_URL: '' });
+    expect(code, output).toBe(0);
+    expectWholeRun(resultOf(output), 'pglite');
+  }, 240_000);
+
+  it.runIf(serverUrl || process.env.CI === 'true')(
+    'runs on PostgreSQL',
+    async () => {
+      const { code, output } = await runBench({ DATABASE_URL: serverUrl, REDIS_URL: '' });
+      expect(code, output).toBe(0);
+      expectWholeRun(resultOf(output), 'postgres');
+    },
+    240_000,
+  );
+});
