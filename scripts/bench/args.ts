@@ -21,6 +21,8 @@ export interface BenchSettings {
   skipBuild: boolean;
   /** Where the JSON goes (default bench-results/ at the repository root). */
   outDir: string | undefined;
+  /** Record a CPU profile of every server process during the fan-out and the orders steps. */
+  profile: boolean;
 }
 
 export class UsageError extends Error {}
@@ -38,6 +40,8 @@ export const USAGE = `usage: npm run bench -- [--quick] [options]
   --steps N            steps of the max-rate search [4 quick, 6 full]
   --skip-build         use the web app already built in web/dist
   --out DIR            write the JSON into DIR [bench-results]
+  --profile            CPU profiles of the server during fan-out and orders (.cpuprofile files
+                       next to the JSON, summed by package and function in the table)
 
 environment: DATABASE_URL (postgres://…: a fresh database on that server, dropped afterwards;
 otherwise a file-backed PGlite in a temporary directory, as npm start uses), REDIS_URL, WORKERS`;
@@ -52,7 +56,7 @@ export function parseBenchArgs(
     const arg = argv[i]!;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument '${arg}'\n${USAGE}`);
     const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    if (['quick', 'smoke', 'full', 'skip-build', 'help'].includes(name)) {
+    if (['quick', 'smoke', 'full', 'skip-build', 'profile', 'help'].includes(name)) {
       flags.set(name, true);
     } else if (
       ['games', 'spectators', 'workers', 'nodes', 'generators', 'rate', 'steps', 'out'].includes(
@@ -117,5 +121,6 @@ export function parseBenchArgs(
     steps: int('steps', smoke ? 1 : short ? 4 : 6, 0, 12),
     skipBuild: flags.has('skip-build'),
     outDir: typeof out === 'string' ? out : undefined,
+    profile: flags.has('profile'),
   };
 }

@@ -43,6 +43,7 @@ import type {
   Results,
 } from './ipc.ts';
 import { reconcileLedger } from './ledger.ts';
+import { profileLine, summariseProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
 import {
   count,
   cpuPercent,
@@ -158,7 +159,11 @@ class ServerNode {
     private readonly expectedProbes: number,
   ) {}
 
-  static async start(env: Record<string, string>, workers: number): Promise<ServerNode> {
+  static async start(
+    env: Record<string, string>,
+    workers: number,
+    profileDir?: string,
+  ): Promise<ServerNode> {
     const port = await freePort();
     const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-probe-'));
     const child = spawn(
@@ -180,6 +185,7 @@ class ServerNode {
           HOST: '127.0.0.1',
           WORKERS: String(workers),
           BENCH_PROBE_DIR: probeDir,
+          ...(profileDir ? { BENCH_PROFILE_DIR: profileDir } : {}),
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       },
@@ -229,6 +235,19 @@ class ServerNode {
       ),
     );
     return readings.filter((r): r is ProbeReading => r !== undefined && 'pid' in r);
+  }
+
+  /** Starts, or stops and writes, the CPU profile of every process of the node. */
+  async profile(action: 'start' | 'stop', name = ''): Promise<void> {
+    await Promise.all(
+      this.probePorts().map((port) =>
+        fetch(`http://127.0.0.1:${port}/profile/${action}?name=${encodeURIComponent(name)}`, {
+          signal: AbortSignal.timeout(60_000),
+        }).then((r) => {
+          if (!r.ok) throw new Error(`profile ${action}: ${r.status}`);
+        }),
+      ),
+    );
   }
 
   async stop(): Promise<void> {
@@ -406,6 +425,18 @@ function loginJsGzipKiB(): number {
   return bytes / 1024;
 }
 
+/** The summary of the busiest process's profile of one step (the primary only relays). */
+function busiestProfile(dir: string, name: string): ProfileSummary | undefined {
+  let busiest: ProfileSummary | undefined;
+  for (const file of fs.readdirSync(dir)) {
+    if (!file.startsWith(`${name}-`) || !file.endsWith('.cpuprofile')) continue;
+    const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+    const summary = summariseProfile(profile);
+    if (!busiest || summary.busy_ms > busiest.busy_ms) busiest = summary;
+  }
+  return busiest;
+}
+
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const round1 = (value: number) => (Number.isFinite(value) ? Math.round(value * 10) / 10 : null);
 
@@ -513,9 +544,27 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   cleanups.unshift(async () => {
     await Promise.all(nodes.map((n) => n.stop()));
   });
+  const profileDir = settings.profile
+    ? path.resolve(
+        root,
+        settings.outDir ?? 'bench-results',
+        `profiles-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+      )
+    : undefined;
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   for (let i = 0; i < settings.nodes; i++) {
-    nodes.push(await ServerNode.start(serverEnv, settings.workers));
+    nodes.push(await ServerNode.start(serverEnv, settings.workers, profileDir));
   }
+  /** Runs a step under the CPU profiler of every server process, when --profile asks. */
+  const profiled = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    if (!profileDir) return step();
+    await Promise.all(nodes.map((n) => n.profile('start')));
+    try {
+      return await step();
+    } finally {
+      await Promise.all(nodes.map((n) => n.profile('stop', name)));
+    }
+  };
   const restUrl = nodes[0]!.url;
   console.log(
     `server:   ${settings.nodes} node(s) × WORKERS=${settings.workers} at ${nodes.map((n) => n.url).join(', ')} (realtime-server/src/main.ts, LOG_LEVEL=warn)`,
@@ -599,7 +648,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   console.log(
     `fan-out:  ${settings.games} updates/s for ${settings.warmupSeconds} s warm-up + ${settings.fanoutSeconds} s measured`,
   );
-  const fanout = await runFanout('server');
+  const fanout = await profiled('fanout', () => runFanout('server'));
 
   // 3. Orders, every socket still connected: trade phases open, a payday given in every game.
   await drained(restUrl);
@@ -658,7 +707,9 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   console.log(
     `orders:   ${settings.orderRate}/s offered for 2 s warm-up + ${settings.ordersSeconds} s measured`,
   );
-  const orders = await runOrders(settings.orderRate, 2_000, settings.ordersSeconds * 1000);
+  const orders = await profiled('orders', () =>
+    runOrders(settings.orderRate, 2_000, settings.ordersSeconds * 1000),
+  );
   const maxRate = maxPassingRate(steps, P99_TARGET_MS);
   await Promise.all(generators.map((g) => g.run({ type: 'close' }, 30_000)));
 
@@ -696,6 +747,14 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   const ledgerDb = await database.open();
   const ledger = await reconcileLedger(ledgerDb.db, okTotal, unknownTotal);
   await ledgerDb.close();
+
+  const profiles = profileDir
+    ? {
+        dir: path.relative(root, profileDir),
+        fanout: busiestProfile(profileDir, 'fanout'),
+        orders: busiestProfile(profileDir, 'orders'),
+      }
+    : undefined;
 
   const ratio = fanout.latency.p99 / baseline.latency.p99;
   const fanoutGeneratorBound = generatorBound(fanout.sendLag.p99, fanout.generatorCpu);
@@ -771,6 +830,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
     ledger_players: ledger.players,
     ledger_problems: ledger.problems.slice(0, 50),
     web: { login_js_gzip_kib: round1(loginKiB) },
+    ...(profiles ? { profile: profiles } : {}),
     run_seconds: Math.round((performance.now() - runStarted) / 1000),
   };
 
@@ -838,8 +898,28 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
           : `${ledger.problems.length} mismatches`,
       ],
       ['/login initial JS', `${loginKiB.toFixed(1)} KiB gzipped (target ≤ 150 KiB)`],
+      ...(profiles
+        ? ([
+            ['profile: fan-out', profiles.fanout ? profileLine(profiles.fanout) : 'none'],
+            ['profile: orders', profiles.orders ? profileLine(profiles.orders) : 'none'],
+          ] as Array<[string, string]>)
+        : []),
     ],
   );
+  if (profiles) {
+    for (const [step, summary] of [
+      ['fan-out', profiles.fanout],
+      ['orders', profiles.orders],
+    ] as const) {
+      if (!summary) continue;
+      console.log(
+        `\nbusiest server process during ${step}: ${summary.busy_ms} ms busy; top functions:`,
+      );
+      for (const f of summary.by_function)
+        console.log(`  ${f.percent.toFixed(1).padStart(5)} %  ${f.name}`);
+    }
+    console.log(`profiles: ${profiles.dir}`);
+  }
   for (const problem of ledger.problems.slice(0, 20)) console.log(`  ledger: ${problem}`);
 
   const outDir = path.resolve(root, settings.outDir ?? 'bench-results');

@@ -2,23 +2,64 @@
  * Loaded into every server process the benchmark starts (`node --import <this>`), primary and
  * workers alike: a tiny HTTP endpoint on 127.0.0.1 that reports the process's memory, CPU and
  * event-loop delay, so the benchmark measures the real server without changing its code. Each
- * process writes `<pid>.json` with its port into BENCH_PROBE_DIR.
+ * process writes `<pid>.json` with its port into BENCH_PROBE_DIR. With BENCH_PROFILE_DIR set
+ * (`--profile`), `/profile/start` and `/profile/stop?name=` record a V8 CPU profile of the
+ * process between them into `<name>-<pid>.cpuprofile` there.
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const dir = process.env.BENCH_PROBE_DIR;
+const profileDir = process.env.BENCH_PROFILE_DIR;
+
+let session: Session | undefined;
+function inspector<T>(method: string, params?: object): Promise<T> {
+  session ??= (() => {
+    const s = new Session();
+    s.connect();
+    return s;
+  })();
+  return new Promise((resolve, reject) =>
+    session!.post(method, params, (err, result) => (err ? reject(err) : resolve(result as T))),
+  );
+}
+
+/** Starts or stops this process's CPU profile; answers the profile's file once written. */
+async function profile(url: URL): Promise<{ file?: string }> {
+  if (!profileDir) throw new Error('BENCH_PROFILE_DIR is not set');
+  if (url.pathname === '/profile/start') {
+    await inspector('Profiler.enable');
+    await inspector('Profiler.setSamplingInterval', { interval: 500 });
+    await inspector('Profiler.start');
+    return {};
+  }
+  const name = (url.searchParams.get('name') ?? 'profile').replace(/[^a-z0-9-]/gi, '');
+  const { profile } = await inspector<{ profile: unknown }>('Profiler.stop');
+  const file = path.join(profileDir, `${name}-${process.pid}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  return { file };
+}
+
 if (dir) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const server = http.createServer((req, res) => {
-    if (req.url === '/reset') {
-      delay.reset();
-      res.end('{}');
+    if (req.url?.startsWith('/profile/')) {
+      profile(new URL(req.url, 'http://probe')).then(
+        (answer) => res.end(JSON.stringify(answer)),
+        (err: unknown) => {
+          res.statusCode = 500;
+          res.end(JSON.stringify({ error: String(err) }));
+        },
+      );
       return;
     }
+    // A reset starts a measured window: the event-loop delay from now on, and (the answer) the
+    // CPU used so far, which the window's end subtracts.
+    if (req.url === '/reset') delay.reset();
     const gc = (globalThis as { gc?: () => void }).gc;
     if (req.url === '/gc' && gc) {
       gc();

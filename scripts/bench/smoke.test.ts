@@ -1,6 +1,6 @@
 /**
  * The benchmark itself runs end to end (`npm run bench -- --smoke`: a few games for a few
- * seconds) on the embedded database, and on PostgreSQL when the tests have one: the server starts
+ * seconds, with --profile) on the embedded database, and on PostgreSQL when the tests have one: the server starts
  * with the bench's probe, games are seated and started, sockets join, updates fan out, orders
  * complete, the ledger reconciles and the JSON holds every figure the issue names. Only the
  * outcome is checked, never a speed: speeds are the full benchmark's business.
@@ -21,7 +21,7 @@ function runBench(
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['scripts/bench.mjs', '--smoke', '--skip-build', '--out', outDir],
+      ['scripts/bench.mjs', '--smoke', '--skip-build', '--profile', '--out', outDir],
       {
         cwd: root,
         env: { ...process.env, WORKERS: '1', ...env },
@@ -56,6 +56,16 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   expect(result.sockets.rss_kib_per_socket).toEqual(expect.any(Number));
   expect(result.event_loop_p99_ms).toEqual(expect.any(Number));
   expect(result.web.login_js_gzip_kib).toBeGreaterThan(0);
+  // --profile: each step's busiest server process, summed by area and function.
+  for (const step of ['fanout', 'orders']) {
+    expect(result.profile[step].busy_ms, step).toBeGreaterThan(0);
+    expect(result.profile[step].by_area.length, step).toBeGreaterThan(0);
+  }
+  // CPU is measured over the step's window: no process can use more than every core of it.
+  for (const step of [result.fanout, result.orders]) {
+    expect(step.server_cpu_percent).toBeGreaterThan(0);
+    expect(step.server_cpu_percent).toBeLessThanOrEqual(100 * result.machine.cpus * 1.05);
+  }
 }
 
 const webBuilt = fs.existsSync(path.join(root, 'web/dist/.vite/manifest.json'));
