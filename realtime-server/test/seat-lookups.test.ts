@@ -142,7 +142,7 @@ describe('a socket’s seat check answers from the seat cache', () => {
     expect(snapshot.me?.portfolio).not.toBeNull();
     // BEGIN; the seat again (in the snapshot's transaction); the open mayhem; the players; the
     // prices; the investor's holdings and contributions; the price history; COMMIT; and who is
-    // online. Before issue 13 the same join took 16.
+    // online. Before issue 13 the same join took 14 (the first 15).
     expect(statements.of(key) - second).toBe(10);
     device.close();
   });
