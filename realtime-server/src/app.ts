@@ -15,6 +15,7 @@ import { clientKeyMiddleware } from './http/client-key.ts';
 import { corsForOrigins, originCheck, securityHeaders } from './http/security.ts';
 import { createSocketPublisher, sessionRoom, type ShowdownServer } from './realtime/publisher.ts';
 import { SessionRevocations } from './auth/session-revocations.ts';
+import { SeatCache } from './realtime/seat-cache.ts';
 import { requestLogger } from './http/request-log.ts';
 import { webApp } from './http/web-app.ts';
 import { TokenService } from './auth/token-service.ts';
@@ -115,6 +116,7 @@ export async function createApplication(components: ApplicationComponents): Prom
     tokens.forgetSession(sessionId);
     void io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
   });
+  const seats = new SeatCache();
   const context: AppContext = {
     config,
     db,
@@ -122,7 +124,7 @@ export async function createApplication(components: ApplicationComponents): Prom
     clock,
     tokens,
     otpSender: components.otpSender ?? createOtpSender(config, logger),
-    publisher: createSocketPublisher(io),
+    publisher: createSocketPublisher(io, seats),
     sessions,
   };
 
@@ -141,13 +143,15 @@ export async function createApplication(components: ApplicationComponents): Prom
   const shared = Boolean(redis || components.clusterWorker);
   if (shared) sessions.connect((sessionId) => io.serverSideEmit('session:revoked', sessionId));
   io.on('session:revoked', (sessionId) => sessions.notifyLocal(sessionId));
+  if (shared) seats.connect((gameId, userId) => io.serverSideEmit('seat:removed', gameId, userId));
+  io.on('seat:removed', (gameId, userId) => seats.forget(gameId, userId));
   const scheduler = createPhaseScheduler(context, {
     broadcastScheduled: shared
       ? (gameId, endsAt) => io.serverSideEmit('phase:scheduled', gameId, endsAt.toISOString())
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
-  attachGateway(io, context);
+  attachGateway(io, context, seats);
 
   app.use('/api/auth', authRouter(context));
   app.use('/api', userRouter(context));

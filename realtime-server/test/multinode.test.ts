@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { io } from 'socket.io-client';
 import { games } from '../src/db/schema.ts';
 import { createTestDatabase, testDriver } from './helpers/database.ts';
 import { OtpInbox } from './helpers/otp-inbox.ts';
@@ -146,5 +147,57 @@ describe('two nodes over Redis', () => {
     });
     expect((await investor.api.get('/api/auth/logout')).status).toBe(200);
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('a removal through node A drops the seat node B cached: B’s recovered socket leaves the room', async () => {
+    const table = await setupTable({ url: nodeA.url, otps }, { investors: 2 });
+    const leaving = table.investors[1]!;
+    const stayer = await TestClient.connect(nodeB.url, table.investors[0]!.token);
+    await stayer.snapshot('game:join', table.gameId);
+    const socket = io(nodeB.url, {
+      auth: { token: leaving.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    const device = new TestClient(socket as never);
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    await device.snapshot('game:join', table.gameId); // node B now holds the seat in its cache
+    const settings = (startingFunds: number) =>
+      table.broker.api.post(`/api/game/${table.gameId}/settings`, {
+        starting_funds: startingFunds,
+        payday_increment: 100000,
+        trade_phase_duration: 75,
+      });
+    await settings(500000);
+    await device.waitFor('settings:changed'); // an event seen: the socket can be recovered
+
+    socket.io.engine.close();
+    const removed = await table.broker.api.post(
+      `/api/game/${table.gameId}/remove-player/${leaving.playerId}`,
+    );
+    expect(removed.status).toBe(200);
+    // Node B has applied everything node A sent before this event (one ordered stream),
+    // the room change of the removal included, while the device was away: only the seat
+    // cache can now take the recovered socket out.
+    await settings(600000);
+    await stayer.waitFor('settings:changed', (p) => p.settings.starting_funds === 600000);
+
+    const back = new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.connect();
+    await back;
+    expect(socket.recovered).toBe(true);
+    // Handled after the recovered socket's re-check (one socket's room changes run in order).
+    await device.emit('game:leave', { game_id: 2_147_483_647 });
+    const seen = device.received.length;
+    await settings(700000);
+    await stayer.waitFor('settings:changed', (p) => p.settings.starting_funds === 700000);
+    // Sent to both sockets of node B at once: anything sent to the device came before this ack.
+    await device.emit('game:leave', { game_id: 2_147_483_647 });
+    expect(device.received.slice(seen).map((r) => r.name)).not.toContain('settings:changed');
+    expect((await device.emit('game:join', { game_id: table.gameId })) as unknown).toMatchObject({
+      error: { code: 'FORBIDDEN' },
+    });
+    for (const c of [stayer, device]) c.close();
   });
 });

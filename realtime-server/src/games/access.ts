@@ -63,19 +63,53 @@ export interface Seat {
   player: PlayerRow;
 }
 
-/** The caller's seat in the game, or the error that says why the call is refused. */
+/**
+ * The game row and the caller's seat in it, in one statement. With a lock, only the game row is
+ * locked (`FOR SHARE OF games` / `FOR UPDATE OF games`) and `current` says whether the locked
+ * row is the version the statement's snapshot saw. When it is not, the statement waited for a
+ * writer of the game that committed meanwhile, and PostgreSQL re-checked the game row alone:
+ * the joined seat is still the one from before that writer (READ COMMITTED).
+ */
+async function gameAndSeat(tx: Executor, gameId: number, userId: number, lock: LockMode) {
+  const query = tx
+    .select({
+      game: games,
+      player: players,
+      current:
+        lock === 'none'
+          ? sql<boolean>`true`
+          : sql<boolean>`${games}.xmin = (select g.xmin from ${games} g where g.id = ${gameId})`,
+    })
+    .from(games)
+    .leftJoin(players, and(eq(players.gameId, games.id), eq(players.userId, userId)))
+    .where(eq(games.id, gameId));
+  const rows = await (lock === 'none' ? query : query.for(lock, { of: games }));
+  return rows[0];
+}
+
+/**
+ * The caller's seat in the game, or the error that says why the call is refused. One round trip
+ * (issue 13); two only when a lock had to wait for a concurrent change of the game.
+ */
 export async function requireSeat(
   tx: Executor,
   gameId: number,
   userId: number,
   rules: SeatRules = {},
 ): Promise<Seat> {
-  const game = await findGame(tx, gameId, rules.lock ?? 'none');
-  if (!game) throw notFound(MSG.GAME_NOT_FOUND);
-  const [player] = await tx
-    .select()
-    .from(players)
-    .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
+  const lock = rules.lock ?? 'none';
+  const row = await gameAndSeat(tx, gameId, userId, lock);
+  if (!row) throw notFound(MSG.GAME_NOT_FOUND);
+  const { game } = row;
+  let player = row.player;
+  if (lock !== 'none' && !row.current) {
+    // Every change of a seat (taking it, its role, a removal) updates the game row under its
+    // lock (nextSeq): after waiting for one, read the seat as it is now, the lock held.
+    [player = null] = await tx
+      .select()
+      .from(players)
+      .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
+  }
   if (!player) throw forbidden(MSG.NOT_IN_GAME);
   if (game.status === GAME_STATUS.COMPLETED && !rules.allowCompleted) throw gameCompleted();
   if (rules.roles === 'broker' && !isBrokerRole(player.role)) throw forbidden(MSG.BROKER_ONLY);

@@ -77,6 +77,8 @@ export async function listPlayers(tx: Executor, gameId: number) {
     .orderBy(asc(players.id));
 }
 
+type PlayerWithName = Awaited<ReturnType<typeof listPlayers>>[number];
+
 export async function publicPlayers(tx: Executor, gameId: number): Promise<PublicPlayer[]> {
   return (await listPlayers(tx, gameId)).map(publicPlayerView);
 }
@@ -112,7 +114,11 @@ export function stockView(stockId: number, pricePaise: number): StockEntry {
 }
 
 export async function stocksView(tx: Executor, game: GameRow): Promise<StockEntry[]> {
-  const prices = await pricesOf(tx, game);
+  return stocksFrom(await pricesOf(tx, game));
+}
+
+/** The stock list from prices already read, by company id. */
+function stocksFrom(prices: Map<number, number>): StockEntry[] {
   return [...prices.entries()].sort(([a], [b]) => a - b).map(([id, price]) => stockView(id, price));
 }
 
@@ -215,10 +221,17 @@ export async function transactionsView(
 }
 
 /** Investors ranked by net worth at the last prices; ties share a rank. */
-export async function rankingView(tx: Executor, game: GameRow): Promise<RankingEntry[]> {
-  const seated = (await listPlayers(tx, game.id)).filter((r) => isInvestorRole(r.player.role));
+export async function rankingView(
+  tx: Executor,
+  game: GameRow,
+  /** The game's players and prices when the caller already read them. */
+  known: { seated?: readonly PlayerWithName[]; prices?: Map<number, number> } = {},
+): Promise<RankingEntry[]> {
+  const seated = (known.seated ?? (await listPlayers(tx, game.id))).filter((r) =>
+    isInvestorRole(r.player.role),
+  );
   if (seated.length === 0) return [];
-  const prices = await pricesOf(tx, game);
+  const prices = known.prices ?? (await pricesOf(tx, game));
   const held = await tx
     .select()
     .from(holdings)
@@ -277,6 +290,15 @@ export async function publicMayhemView(tx: Executor, mayhem: MayhemRow): Promise
     .where(
       and(eq(players.gameId, mayhem.gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])),
     );
+  return publicMayhemFrom(mayhem, Number(counts?.n ?? 0), Number(investors?.n ?? 0));
+}
+
+/** The public view of a mayhem list from its counts already read. */
+function publicMayhemFrom(
+  mayhem: MayhemRow,
+  responsesCount: number,
+  investorsCount: number,
+): PublicMayhem {
   return {
     id: mayhem.id,
     game_id: mayhem.gameId,
@@ -286,8 +308,8 @@ export async function publicMayhemView(tx: Executor, mayhem: MayhemRow): Promise
       return { stock_id: id, name: c?.name ?? `Company ${id}`, image: c?.image ?? '' };
     }),
     percentage: mayhem.percentages,
-    responses_count: Number(counts?.n ?? 0),
-    investors_count: Number(investors?.n ?? 0),
+    responses_count: responsesCount,
+    investors_count: investorsCount,
   };
 }
 
@@ -310,26 +332,50 @@ export async function mayhemResponseOf(tx: Executor, mayhemId: number, playerId:
   return row;
 }
 
-/** Everything a device needs to draw the game; `viewer` null is a spectator. */
+/** The players of the game who hold investor roles, counted from a list already read. */
+function investorsIn(seated: readonly PlayerWithName[]): number {
+  return seated.filter((r) => r.player.role === ROLE.INVESTOR || r.player.role === ROLE.BOTH)
+    .length;
+}
+
+/** The ids of the players who answered the mayhem list (one read for the count and `me`). */
+async function mayhemResponders(tx: Executor, mayhemId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ playerId: mayhemResponses.playerId })
+    .from(mayhemResponses)
+    .where(eq(mayhemResponses.mayhemId, mayhemId));
+  return rows.map((r) => r.playerId);
+}
+
+/**
+ * Everything a device needs to draw the game; `viewer` null is a spectator. Each row is read
+ * once (issue 13): the players list also gives the first player and the investor count, the
+ * prices serve the stocks, the viewer's portfolio and the ranking.
+ */
 export async function snapshotView(
   tx: Executor,
   game: GameRow,
   viewer: PlayerRow | null,
 ): Promise<GameSnapshot> {
   const mayhem = game.status === GAME_STATUS.RUNNING ? await openMayhem(tx, game.id) : undefined;
+  const seated = await listPlayers(tx, game.id);
+  const prices = await pricesOf(tx, game);
+  const responders = mayhem ? await mayhemResponders(tx, mayhem.id) : [];
   let me: GameSnapshot['me'] = null;
   if (viewer) {
-    const responded = mayhem ? Boolean(await mayhemResponseOf(tx, mayhem.id, viewer.id)) : false;
     me = {
       player_id: viewer.id,
       role: viewer.role as Role,
       portfolio:
         isInvestorRole(viewer.role) && game.status !== GAME_STATUS.LOBBY
-          ? await portfolioView(tx, game, viewer)
+          ? await portfolioView(tx, game, viewer, prices)
           : null,
-      mayhem_responded: responded,
+      mayhem_responded: mayhem ? responders.includes(viewer.id) : false,
     };
   }
+  const first = game.firstPlayerId
+    ? seated.find((r) => r.player.id === game.firstPlayerId)
+    : undefined;
   return {
     seq: game.seq,
     game: {
@@ -337,12 +383,15 @@ export async function snapshotView(
       board_code: game.code,
       status: game.status as GameStatus,
       settings: settingsView(game),
-      first_player: await firstPlayerView(tx, game),
+      first_player: first ? { player_id: first.player.id, username: first.username } : null,
     },
-    players: await publicPlayers(tx, game.id),
-    stocks: await stocksView(tx, game),
-    mayhem: mayhem ? await publicMayhemView(tx, mayhem) : null,
-    ranking: game.status === GAME_STATUS.COMPLETED ? await rankingView(tx, game) : null,
+    players: seated.map(publicPlayerView),
+    stocks: stocksFrom(prices),
+    mayhem: mayhem ? publicMayhemFrom(mayhem, responders.length, investorsIn(seated)) : null,
+    ranking:
+      game.status === GAME_STATUS.COMPLETED
+        ? await rankingView(tx, game, { seated, prices })
+        : null,
     me,
     price_history: await priceHistoryView(tx, game.id),
   };

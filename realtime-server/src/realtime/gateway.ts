@@ -25,9 +25,10 @@ import { games } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
 import { dbClientKey } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
-import { requireSeat } from '../games/access.ts';
+import { requireSeat, type Seat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
 import { createPresence } from './presence.ts';
+import type { SeatCache } from './seat-cache.ts';
 import {
   boardRoom,
   gameRoom,
@@ -77,10 +78,31 @@ function gameRoomsOf(socket: ShowdownSocket): number[] {
   return ids;
 }
 
+/**
+ * Throws unless the user has a seat in the game (completed games included): from this process's
+ * seat cache, else from the database (and then kept in the cache).
+ */
+async function checkSeat(
+  ctx: AppContext,
+  seats: SeatCache,
+  gameId: number,
+  userId: number,
+): Promise<void> {
+  if (seats.has(gameId, userId)) return;
+  const mark = seats.mark();
+  await requireSeat(ctx.db, gameId, userId, { allowCompleted: true });
+  seats.remember(gameId, userId, mark);
+}
+
 /** Whether the user still has a seat in the game (completed games included). */
-async function isSeated(ctx: AppContext, gameId: number, userId: number): Promise<boolean> {
+async function isSeated(
+  ctx: AppContext,
+  seats: SeatCache,
+  gameId: number,
+  userId: number,
+): Promise<boolean> {
   try {
-    await requireSeat(ctx.db, gameId, userId, { allowCompleted: true });
+    await checkSeat(ctx, seats, gameId, userId);
     return true;
   } catch (err) {
     if (err instanceof AppError) return false;
@@ -88,7 +110,7 @@ async function isSeated(ctx: AppContext, gameId: number, userId: number): Promis
   }
 }
 
-export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
+export function attachGateway(io: ShowdownServer, ctx: AppContext, seats: SeatCache): void {
   const presence = createPresence(io, ctx);
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
@@ -183,18 +205,27 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
     const joinGame = async ({ game_id }: { game_id: number }): Promise<GameSnapshot> => {
       const userId = socket.data.userId;
       if (userId === null) throw new AppError(401, ERROR_CODE.UNAUTHORIZED, MSG.NO_TOKEN);
-      // Check first: a socket without a seat never enters the room, not even for a moment.
-      await requireSeat(ctx.db, game_id, userId, { allowCompleted: true });
+      // Check first: a socket without a seat never enters the room. The check may answer from
+      // the seat cache, which only ever holds seats this process read: an outsider is always
+      // checked against the database.
+      await checkSeat(ctx, seats, game_id, userId);
       const wasIn = socket.rooms.has(gameRoom(game_id));
       // Join before reading the snapshot: an event committed meanwhile carries a seq the
-      // snapshot covers. The snapshot checks the seat again, so a removal that landed between
-      // the check and the join (and so missed this socket) takes it out here.
+      // snapshot covers. The snapshot checks the seat again in the database, so a removal that
+      // landed between the check and the join (and so missed this socket), or one this
+      // process has not heard of yet (a cached seat), takes it out here.
       await socket.join(gameRoom(game_id));
       let snapshot: GameSnapshot;
       try {
         snapshot = await readSnapshot(ctx.db, async (tx) => {
-          const { game, player } = await requireSeat(tx, game_id, userId, { allowCompleted: true });
-          return snapshotView(tx, game, player);
+          let seat: Seat;
+          try {
+            seat = await requireSeat(tx, game_id, userId, { allowCompleted: true });
+          } catch (err) {
+            if (err instanceof AppError) seats.forget(game_id, userId);
+            throw err;
+          }
+          return snapshotView(tx, seat.game, seat.player);
         });
       } catch (err) {
         await socket.leave(gameRoom(game_id));
@@ -267,7 +298,7 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext): void {
     if (socket.recovered && userId !== null) {
       void inOrder(async () => {
         for (const gameId of gameRoomsOf(socket)) {
-          if (await isSeated(ctx, gameId, userId)) continue;
+          if (await isSeated(ctx, seats, gameId, userId)) continue;
           await socket.leave(gameRoom(gameId));
           void presence.refresh(gameId);
         }

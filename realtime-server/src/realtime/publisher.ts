@@ -7,6 +7,7 @@ import type {
 } from '@showdown/shared/protocol';
 import type { Portfolio } from '@showdown/shared/api';
 import { toSpectatorEvent } from '@showdown/shared/spectator';
+import type { SeatCache } from './seat-cache.ts';
 
 export const gameRoom = (gameId: number) => `game:${gameId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
@@ -21,7 +22,10 @@ export const boardRoom = (code: string) => `board:${code}`;
 export interface GamePublisher {
   game<E extends GameEventName>(gameId: number, name: E, payload: GameEventPayload<E>): void;
   portfolio(userId: number, gameId: number, portfolio: Portfolio): void;
-  /** Makes every socket of the user leave the game's room (a removed player). */
+  /**
+   * A removed player: every socket of the user leaves the game's room, and every process drops
+   * the seat from its cache.
+   */
   evict(gameId: number, userId: number): void;
   /** A new game opened on a board code: its spectators move to it. */
   boardOpened(code: string, gameId: number): void;
@@ -32,6 +36,8 @@ export interface InterServerEvents {
   'phase:scheduled': (gameId: number, endsAt: string) => void;
   /** A session was revoked on another node: drop what this node knows of it. */
   'session:revoked': (sessionId: string) => void;
+  /** A seat was removed on another node: drop it from this node's seat cache. */
+  'seat:removed': (gameId: number, userId: number) => void;
 }
 
 export interface SocketData {
@@ -48,7 +54,7 @@ export type ShowdownServer = Server<
   SocketData
 >;
 
-export function createSocketPublisher(io: ShowdownServer): GamePublisher {
+export function createSocketPublisher(io: ShowdownServer, seats: SeatCache): GamePublisher {
   return {
     game(gameId, name, payload) {
       // The generic emit signature cannot be narrowed per event name; the public signature is.
@@ -62,6 +68,7 @@ export function createSocketPublisher(io: ShowdownServer): GamePublisher {
       io.to(userRoom(userId)).emit('portfolio:updated', { game_id: gameId, portfolio });
     },
     evict(gameId, userId) {
+      seats.removed(gameId, userId);
       io.in(userRoom(userId)).socketsLeave(gameRoom(gameId));
     },
     boardOpened(code, gameId) {
