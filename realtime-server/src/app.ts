@@ -151,7 +151,7 @@ export async function createApplication(components: ApplicationComponents): Prom
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
-  attachGateway(io, context, seats);
+  const gateway = attachGateway(io, context, seats);
 
   app.use('/api/auth', authRouter(context));
   app.use('/api', userRouter(context));
@@ -187,6 +187,7 @@ export async function createApplication(components: ApplicationComponents): Prom
       closing ??= (async () => {
         draining = true;
         scheduler.stop();
+        gateway.close();
         // Stop accepting at once; idle keep-alive connections go now, busy ones after their
         // answer (which carries Connection: close), all of them after DRAIN_LIMIT_MS at most.
         const serverClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -27,7 +27,7 @@ import { dbClientKey } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
 import { requireSeat, type Seat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
-import { createPresence } from './presence.ts';
+import { createPresence, seatedPlayersOf } from './presence.ts';
 import type { SeatCache } from './seat-cache.ts';
 import {
   boardRoom,
@@ -110,8 +110,13 @@ async function isSeated(
   }
 }
 
-export function attachGateway(io: ShowdownServer, ctx: AppContext, seats: SeatCache): void {
-  const presence = createPresence(io, ctx);
+export interface Gateway {
+  /** The server is closing: its sockets leave because it stops, which changes no presence. */
+  close(): void;
+}
+
+export function attachGateway(io: ShowdownServer, ctx: AppContext, seats: SeatCache): Gateway {
+  const presence = createPresence(io, seatedPlayersOf(ctx.db), ctx.logger);
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
     if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) {
@@ -308,4 +313,6 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext, seats: SeatCa
       });
     }
   });
+
+  return { close: () => presence.stop() };
 }
