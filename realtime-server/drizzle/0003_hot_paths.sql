@@ -3,7 +3,7 @@
 -- (RAISE) rolls back everything the call wrote, the Idempotency-Key claim included.
 --
 -- Refusals are raised with SQLSTATE 'SD001' and the message a key of MSG (e.g. 'STOCK_NOT_FOUND');
--- the server maps the key to the same AppError as the former code (src/db/hot-paths.ts).
+-- the server maps the key to the same AppError as before (src/games/market-service.ts).
 -- Idempotency-Key answers stored by the former code hold a built portfolio instead of its facts;
 -- a replay hands them back as they are and the server answers them unchanged.
 -- Amounts are integer paise (bigint); rounding is half up on the magnitude, as in shared/.

@@ -19,9 +19,8 @@ import { MSG } from '@showdown/shared/messages';
 import { paiseToRupees } from '@showdown/shared/money';
 import { signedPercent } from '@showdown/shared/pricing';
 import { isInvestorRole } from '@showdown/shared/roles';
-import type { TradeError } from '@showdown/shared/trading';
 import type { AppContext } from '../context.ts';
-import { callFunction, refusalKey, type FunctionCall } from '../db/hot-paths.ts';
+import { callFunction, refusalKey } from '../db/hot-paths.ts';
 import { expectRow } from '../db/rows.ts';
 import { games } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
@@ -45,6 +44,68 @@ import {
 import type { ServiceResult } from './service-result.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
+
+/**
+ * The hot paths, one SQL function call each (drizzle/0003_hot_paths.sql): one round trip as a
+ * named prepared statement. Each answers jsonb; the game lock, the checks in requireSeat's order
+ * and every write happen in the function, in one statement that a refusal rolls back whole.
+ */
+const HOT_PATHS = {
+  placeOrder: {
+    name: 'showdown_place_order',
+    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
+  },
+  updatePrice: {
+    name: 'showdown_update_price',
+    text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
+  },
+  givePayday: {
+    name: 'showdown_give_payday',
+    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
+  },
+} as const;
+
+/**
+ * The answer each refusal of a hot-path function (drizzle/0003_hot_paths.sql) stands for: the
+ * same status, code and message as the checks of requireSeat and of this service.
+ */
+const refusals: Record<string, () => AppError> = {
+  GAME_NOT_FOUND: () => notFound(MSG.GAME_NOT_FOUND),
+  NOT_IN_GAME: () => forbidden(MSG.NOT_IN_GAME),
+  GAME_COMPLETED: gameCompleted,
+  BROKER_ONLY: () => forbidden(MSG.BROKER_ONLY),
+  INVESTOR_ONLY: () => forbidden(MSG.INVESTOR_ONLY),
+  GAME_NOT_RUNNING: () => conflict(MSG.GAME_NOT_RUNNING),
+  GAME_NOT_IN_LOBBY: () => conflict(MSG.GAME_NOT_IN_LOBBY),
+  TRADE_PHASE_OFF: () => conflict(MSG.TRADE_PHASE_OFF),
+  STOCK_NOT_FOUND: () => notFound(MSG.STOCK_NOT_FOUND),
+  INVALID_QUANTITY: () => unprocessable('Quantity must be a positive whole number.'),
+  INSUFFICIENT_FUNDS: () => unprocessable(MSG.INSUFFICIENT_FUNDS),
+  INSUFFICIENT_SHARES: () => unprocessable(MSG.INSUFFICIENT_SHARES),
+  PRICE_CAP: () => unprocessable(MSG.PRICE_CAP),
+  PAYDAY_LIMIT: () => conflict(MSG.PAYDAY_LIMIT),
+  IDEMPOTENCY_KEY_REUSED: () => conflict(MSG.IDEMPOTENCY_KEY_REUSED),
+};
+
+/** The refusal's AppError; any other failure (a server fault) as it is. */
+export function refusalError(err: unknown): unknown {
+  const key = refusalKey(err);
+  const make = key === undefined ? undefined : refusals[key];
+  return make ? make() : err;
+}
+
+/** One hot path: one function call, one round trip; a refusal becomes its AppError. */
+async function callHotPath<T>(
+  ctx: AppContext,
+  path: keyof typeof HOT_PATHS,
+  values: unknown[],
+): Promise<T> {
+  try {
+    return await callFunction<T>(ctx.db, { ...HOT_PATHS[path], values });
+  } catch (err) {
+    throw refusalError(err);
+  }
+}
 
 export async function listStocks(
   ctx: AppContext,
@@ -83,19 +144,16 @@ export async function updatePrice(
   const now = ctx.clock.now();
   const outcome = await callHotPath<{ seq: number; previous_paise: number; price_paise: number }>(
     ctx,
-    {
-      name: 'showdown_update_price',
-      text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
-      values: [
-        userId,
-        gameId,
-        input.stock_id,
-        percent,
-        now.toISOString(),
-        PRICE_FLOOR_PAISE,
-        PRICE_CAP_PAISE,
-      ],
-    },
+    'updatePrice',
+    [
+      userId,
+      gameId,
+      input.stock_id,
+      percent,
+      now.toISOString(),
+      PRICE_FLOOR_PAISE,
+      PRICE_CAP_PAISE,
+    ],
   );
   const change = {
     stock_id: input.stock_id,
@@ -199,50 +257,6 @@ export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
   return ended.map((g) => g.id);
 }
 
-const tradeErrorMessage: Record<TradeError, string> = {
-  INVALID_QUANTITY: 'Quantity must be a positive whole number.',
-  INSUFFICIENT_FUNDS: MSG.INSUFFICIENT_FUNDS,
-  INSUFFICIENT_SHARES: MSG.INSUFFICIENT_SHARES,
-};
-
-/**
- * The answer each refusal of a hot-path function (drizzle/0003_hot_paths.sql) stands for: the
- * same status, code and message as the checks of requireSeat and of this service.
- */
-const refusals: Record<string, () => AppError> = {
-  GAME_NOT_FOUND: () => notFound(MSG.GAME_NOT_FOUND),
-  NOT_IN_GAME: () => forbidden(MSG.NOT_IN_GAME),
-  GAME_COMPLETED: gameCompleted,
-  BROKER_ONLY: () => forbidden(MSG.BROKER_ONLY),
-  INVESTOR_ONLY: () => forbidden(MSG.INVESTOR_ONLY),
-  GAME_NOT_RUNNING: () => conflict(MSG.GAME_NOT_RUNNING),
-  GAME_NOT_IN_LOBBY: () => conflict(MSG.GAME_NOT_IN_LOBBY),
-  TRADE_PHASE_OFF: () => conflict(MSG.TRADE_PHASE_OFF),
-  STOCK_NOT_FOUND: () => notFound(MSG.STOCK_NOT_FOUND),
-  INVALID_QUANTITY: () => unprocessable(tradeErrorMessage.INVALID_QUANTITY),
-  INSUFFICIENT_FUNDS: () => unprocessable(tradeErrorMessage.INSUFFICIENT_FUNDS),
-  INSUFFICIENT_SHARES: () => unprocessable(tradeErrorMessage.INSUFFICIENT_SHARES),
-  PRICE_CAP: () => unprocessable(MSG.PRICE_CAP),
-  PAYDAY_LIMIT: () => conflict(MSG.PAYDAY_LIMIT),
-  IDEMPOTENCY_KEY_REUSED: () => conflict(MSG.IDEMPOTENCY_KEY_REUSED),
-};
-
-/** The refusal's AppError; any other failure (a server fault) as it is. */
-export function refusalError(err: unknown): unknown {
-  const key = refusalKey(err);
-  const make = key === undefined ? undefined : refusals[key];
-  return make ? make() : err;
-}
-
-/** One hot path: one function call, one round trip; a refusal becomes its AppError. */
-async function callHotPath<T>(ctx: AppContext, call: FunctionCall): Promise<T> {
-  try {
-    return await callFunction<T>(ctx.db, call);
-  } catch (err) {
-    throw refusalError(err);
-  }
-}
-
 /** An Idempotency-Key's answer stored by the code before 0003_hot_paths: a built portfolio. */
 function isBuiltPortfolio(answer: PortfolioFacts | Portfolio): answer is Portfolio {
   return 'portfolio_data' in answer;
@@ -260,10 +274,10 @@ export async function placeOrder(
   input: TradeInput,
   idempotencyKey?: string,
 ): Promise<ServiceResult<Portfolio>> {
-  const outcome = await callHotPath<{ replayed: boolean; facts: PortfolioFacts | Portfolio }>(ctx, {
-    name: 'showdown_place_order',
-    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
-    values: [
+  const outcome = await callHotPath<{ replayed: boolean; facts: PortfolioFacts | Portfolio }>(
+    ctx,
+    'placeOrder',
+    [
       userId,
       gameId,
       input.stock_id,
@@ -272,7 +286,7 @@ export async function placeOrder(
       idempotencyKey ?? null,
       ctx.clock.now().toISOString(),
     ],
-  });
+  );
   const portfolio = isBuiltPortfolio(outcome.facts)
     ? outcome.facts
     : portfolioFromFacts(outcome.facts);
@@ -311,11 +325,7 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
     amount_paise: number;
     market: MarketFacts;
     credited: Array<PlayerFacts & { user_id: number }>;
-  }>(ctx, {
-    name: 'showdown_give_payday',
-    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
-    values: [userId, gameId, PAYDAYS_PER_GAME],
-  });
+  }>(ctx, 'givePayday', [userId, gameId, PAYDAYS_PER_GAME]);
   const amount = paiseToRupees(outcome.amount_paise);
   ctx.publisher.game(gameId, 'payday:given', {
     seq: outcome.seq,
