@@ -172,8 +172,9 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The broker moves one company's price by a whole percentage (signed). The seq bump locks the
--- game row before anything is checked. Returns {seq, previous_paise, price_paise}.
+-- The broker moves one company's price by a whole percentage (signed). The game row is locked
+-- FOR UPDATE before anything is checked, then its seq taken. Returns {seq, previous_paise,
+-- price_paise}.
 CREATE FUNCTION showdown_update_price(
   p_user integer, p_game integer, p_stock integer, p_percent integer, p_now timestamptz,
   p_floor_paise bigint, p_cap_paise bigint
@@ -183,9 +184,10 @@ DECLARE
   v_previous bigint;
   v_price numeric;
 BEGIN
-  UPDATE games SET seq = seq + 1 WHERE id = p_game RETURNING * INTO g;
+  SELECT * INTO g FROM games WHERE id = p_game FOR UPDATE;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'SD001', MESSAGE = 'GAME_NOT_FOUND'; END IF;
   PERFORM showdown_require_seat(g, p_user, 'broker', false);
+  UPDATE games SET seq = seq + 1 WHERE id = p_game RETURNING * INTO g;
   SELECT price_paise INTO v_previous FROM game_stocks
   WHERE game_id = p_game AND stock_id = p_stock FOR UPDATE;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'SD001', MESSAGE = 'STOCK_NOT_FOUND'; END IF;
