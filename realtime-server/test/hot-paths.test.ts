@@ -10,7 +10,8 @@ import type { Portfolio } from '@showdown/shared/api';
 import { roundHalfUpDiv } from '@showdown/shared/money';
 import type { AppContext } from '../src/context.ts';
 import { dbClientKey } from '../src/db/fair-queue.ts';
-import { REFUSAL_SQLSTATE } from '../src/db/hot-paths.ts';
+import type { Database } from '../src/db/client.ts';
+import { callFunction, REFUSAL_SQLSTATE } from '../src/db/hot-paths.ts';
 import { AppError } from '../src/http/errors.ts';
 import {
   getPortfolio,
@@ -292,5 +293,53 @@ describe('the SQL rounding', () => {
     expect(result.rows.map((r) => r.q)).toEqual(
       pairs.map(([n, d]) => String(roundHalfUpDiv(n, d))),
     );
+  });
+});
+
+describe('callFunction', () => {
+  /** A pool whose connection answers each query with the next outcome in `outcomes`. */
+  function fakeDatabase(outcomes: Array<Error | { r: unknown }>) {
+    const released: Array<Error | undefined> = [];
+    let queries = 0;
+    const client = {
+      query: async () => {
+        const next = outcomes[queries++];
+        if (next instanceof Error) throw next;
+        return { rows: [next] };
+      },
+      release: (err?: Error) => void released.push(err),
+    };
+    const db = { $client: { connect: async () => client } } as unknown as Database;
+    return { db, released, queries: () => queries };
+  }
+  const dbError = (code: string) =>
+    Object.assign(new pg.DatabaseError('failed', 0, 'error'), { code });
+  const call = { name: 'probe', text: 'select 1 as r', values: [] };
+
+  it('retries a deadlock or serialization failure, then answers', async () => {
+    const fake = fakeDatabase([dbError('40P01'), dbError('40001'), { r: { ok: true } }]);
+    await expect(callFunction(fake.db, call)).resolves.toEqual({ ok: true });
+    expect(fake.queries()).toBe(3);
+    expect(fake.released).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('gives up after five attempts', async () => {
+    const fake = fakeDatabase(Array.from({ length: 6 }, () => dbError('40001')));
+    await expect(callFunction(fake.db, call)).rejects.toMatchObject({ code: '40001' });
+    expect(fake.queries()).toBe(5);
+  });
+
+  it('does not retry a refusal, and keeps its connection', async () => {
+    const fake = fakeDatabase([dbError(REFUSAL_SQLSTATE), { r: 1 }]);
+    await expect(callFunction(fake.db, call)).rejects.toMatchObject({ code: REFUSAL_SQLSTATE });
+    expect(fake.queries()).toBe(1);
+    expect(fake.released).toEqual([undefined]);
+  });
+
+  it('gives a connection that failed otherwise back as broken', async () => {
+    const lost = new Error('Connection terminated unexpectedly');
+    const fake = fakeDatabase([lost]);
+    await expect(callFunction(fake.db, call)).rejects.toBe(lost);
+    expect(fake.released).toEqual([lost]);
   });
 });
