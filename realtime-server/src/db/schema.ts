@@ -315,6 +315,10 @@ export const idempotencyKeys = pgTable(
     gameId: integer('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
+    /**
+     * The first answer's facts (PortfolioFacts, see drizzle/0003_hot_paths.sql); keys stored
+     * before that migration hold the built portfolio itself, replayed as it is.
+     */
     response: jsonb('response').notNull(),
     createdAt: createdAt(),
   },

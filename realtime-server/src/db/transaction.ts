@@ -16,9 +16,14 @@ export async function inTransaction<T>(
       return await db.transaction(work, config);
     } catch (err) {
       if (attempt >= 5 || !isSerializationFailure(err)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
     }
   }
+}
+
+/** How long to wait before retrying after attempt `attempt` failed: short, growing, jittered. */
+export function retryDelayMs(attempt: number): number {
+  return 5 * attempt + Math.random() * 20;
 }
 
 /** A consistent read-only view across several queries (a snapshot). */

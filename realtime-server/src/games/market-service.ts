@@ -1,6 +1,5 @@
 /** Prices, trade phases, orders, portfolios, history and paydays. */
-import { expectRow } from '../db/rows.ts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   OrderbookData,
   Portfolio,
@@ -10,39 +9,103 @@ import type {
   TradeInput,
   TransactionEntry,
 } from '@showdown/shared/api';
-import { GAME_STATUS, PAYDAYS_PER_GAME, ROLE, TRADE_TYPE } from '@showdown/shared/constants';
+import {
+  GAME_STATUS,
+  PAYDAYS_PER_GAME,
+  PRICE_CAP_PAISE,
+  PRICE_FLOOR_PAISE,
+} from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { paiseToRupees } from '@showdown/shared/money';
-import { applyPercentChange, exceedsPriceCap, signedPercent } from '@showdown/shared/pricing';
+import { signedPercent } from '@showdown/shared/pricing';
 import { isInvestorRole } from '@showdown/shared/roles';
-import { buy, sell, type TradeError } from '@showdown/shared/trading';
 import type { AppContext } from '../context.ts';
-import {
-  gameStocks,
-  games,
-  holdings,
-  idempotencyKeys,
-  ledgerEntries,
-  players,
-  transactions,
-} from '../db/schema.ts';
+import { callFunction, refusalKey } from '../db/hot-paths.ts';
+import { expectRow } from '../db/rows.ts';
+import { games } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import { conflict, notFound, unprocessable } from '../http/errors.ts';
-import { nextSeq, requireSeat } from './access.ts';
-import { recordPricePoints } from './price-history.ts';
+import type { AppError } from '../http/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { gameCompleted, nextSeq, requireSeat } from './access.ts';
+import { pointView } from './price-history.ts';
 import {
   mayhemResponseOf,
   openMayhem,
+  portfolioFromFacts,
   portfolioView,
-  pricesOf,
   settingsView,
   stocksView,
   transactionsView,
   type HistoryPage,
+  type MarketFacts,
+  type PlayerFacts,
+  type PortfolioFacts,
 } from './views.ts';
 import type { ServiceResult } from './service-result.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
+
+/**
+ * The hot paths, one SQL function call each (drizzle/0003_hot_paths.sql): one round trip as a
+ * named prepared statement. Each answers jsonb; the game lock, the checks in requireSeat's order
+ * and every write happen in the function, in one statement that a refusal rolls back whole.
+ */
+const HOT_PATHS = {
+  placeOrder: {
+    name: 'showdown_place_order',
+    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
+  },
+  updatePrice: {
+    name: 'showdown_update_price',
+    text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
+  },
+  givePayday: {
+    name: 'showdown_give_payday',
+    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
+  },
+} as const;
+
+/**
+ * The answer each refusal of a hot-path function (drizzle/0003_hot_paths.sql) stands for: the
+ * same status, code and message as the checks of requireSeat and of this service.
+ */
+const refusals: Record<string, () => AppError> = {
+  GAME_NOT_FOUND: () => notFound(MSG.GAME_NOT_FOUND),
+  NOT_IN_GAME: () => forbidden(MSG.NOT_IN_GAME),
+  GAME_COMPLETED: gameCompleted,
+  BROKER_ONLY: () => forbidden(MSG.BROKER_ONLY),
+  INVESTOR_ONLY: () => forbidden(MSG.INVESTOR_ONLY),
+  GAME_NOT_RUNNING: () => conflict(MSG.GAME_NOT_RUNNING),
+  GAME_NOT_IN_LOBBY: () => conflict(MSG.GAME_NOT_IN_LOBBY),
+  TRADE_PHASE_OFF: () => conflict(MSG.TRADE_PHASE_OFF),
+  STOCK_NOT_FOUND: () => notFound(MSG.STOCK_NOT_FOUND),
+  INVALID_QUANTITY: () => unprocessable('Quantity must be a positive whole number.'),
+  INSUFFICIENT_FUNDS: () => unprocessable(MSG.INSUFFICIENT_FUNDS),
+  INSUFFICIENT_SHARES: () => unprocessable(MSG.INSUFFICIENT_SHARES),
+  PRICE_CAP: () => unprocessable(MSG.PRICE_CAP),
+  PAYDAY_LIMIT: () => conflict(MSG.PAYDAY_LIMIT),
+  IDEMPOTENCY_KEY_REUSED: () => conflict(MSG.IDEMPOTENCY_KEY_REUSED),
+};
+
+/** The refusal's AppError; any other failure (a server fault) as it is. */
+export function refusalError(err: unknown): unknown {
+  const key = refusalKey(err);
+  const make = key === undefined ? undefined : refusals[key];
+  return make ? make() : err;
+}
+
+/** One hot path: one function call, one round trip; a refusal becomes its AppError. */
+async function callHotPath<T>(
+  ctx: AppContext,
+  path: keyof typeof HOT_PATHS,
+  values: unknown[],
+): Promise<T> {
+  try {
+    return await callFunction<T>(ctx.db, { ...HOT_PATHS[path], values });
+  } catch (err) {
+    throw refusalError(err);
+  }
+}
 
 export async function listStocks(
   ctx: AppContext,
@@ -77,57 +140,44 @@ export async function updatePrice(
   gameId: number,
   input: PriceUpdateInput,
 ): Promise<ServiceResult<PriceUpdateData>> {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
-    const seq = await nextSeq(tx, gameId);
-    const [stock] = await tx
-      .select()
-      .from(gameStocks)
-      .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, input.stock_id)))
-      .for('update');
-    if (!stock) throw notFound(MSG.STOCK_NOT_FOUND);
-    const percent = signedPercent(input.operation, input.value);
-    const price = applyPercentChange(stock.pricePaise, percent);
-    if (exceedsPriceCap(price)) throw unprocessable(MSG.PRICE_CAP);
-    await tx
-      .update(gameStocks)
-      .set({ pricePaise: price })
-      .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, input.stock_id)));
-    await tx.insert(transactions).values({
+  const percent = signedPercent(input.operation, input.value);
+  const now = ctx.clock.now();
+  const outcome = await callHotPath<{ seq: number; previous_paise: number; price_paise: number }>(
+    ctx,
+    'updatePrice',
+    [
+      userId,
       gameId,
-      type: 'Price update',
-      stockId: input.stock_id,
-      percentage: String(percent),
-    });
-    const [point] = await recordPricePoints(tx, gameId, 'update', ctx.clock.now(), [
-      { stockId: input.stock_id, pricePaise: price },
-    ]);
-    return {
-      seq,
-      previous: stock.pricePaise,
-      price,
+      input.stock_id,
       percent,
-      point: expectRow(point, 'price_points: record update'),
-    };
-  });
+      now.toISOString(),
+      PRICE_FLOOR_PAISE,
+      PRICE_CAP_PAISE,
+    ],
+  );
   const change = {
     stock_id: input.stock_id,
-    previous_price: paiseToRupees(outcome.previous),
-    price: paiseToRupees(outcome.price),
-    percentage: outcome.percent,
+    previous_price: paiseToRupees(outcome.previous_paise),
+    price: paiseToRupees(outcome.price_paise),
+    percentage: percent,
   };
   ctx.publisher.game(gameId, 'price:updated', {
     seq: outcome.seq,
     game_id: gameId,
     ...change,
-    point: outcome.point,
+    point: pointView({
+      stockId: input.stock_id,
+      pricePaise: outcome.price_paise,
+      cause: 'update',
+      createdAt: now,
+    }),
   });
   return {
     data: {
       stock_id: input.stock_id,
       updatedPrice: change.price,
       previousPrice: change.previous_price,
-      percentage: outcome.percent,
+      percentage: percent,
     },
     message: MSG.PRICE_UPDATED,
   };
@@ -207,13 +257,16 @@ export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
   return ended.map((g) => g.id);
 }
 
-const tradeErrorMessage: Record<TradeError, string> = {
-  INVALID_QUANTITY: 'Quantity must be a positive whole number.',
-  INSUFFICIENT_FUNDS: MSG.INSUFFICIENT_FUNDS,
-  INSUFFICIENT_SHARES: MSG.INSUFFICIENT_SHARES,
-};
+/** An Idempotency-Key's answer stored by the code before 0003_hot_paths: a built portfolio. */
+function isBuiltPortfolio(answer: PortfolioFacts | Portfolio): answer is Portfolio {
+  return 'portfolio_data' in answer;
+}
 
-/** An investor's order at the current price, while the trade phase is on. */
+/**
+ * An investor's order at the current price, while the trade phase is on. With an
+ * Idempotency-Key, a retry answers the first answer and places nothing (claimed in the order's
+ * own statement: a parallel retry waits for the first and then replays it).
+ */
 export async function placeOrder(
   ctx: AppContext,
   userId: number,
@@ -221,104 +274,24 @@ export async function placeOrder(
   input: TradeInput,
   idempotencyKey?: string,
 ): Promise<ServiceResult<Portfolio>> {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    if (idempotencyKey) {
-      // The key is claimed in the order's own transaction: a parallel retry waits on the row and
-      // then reads the first answer; if the first order failed, nothing was stored and it runs.
-      const [claimed] = await tx
-        .insert(idempotencyKeys)
-        .values({ userId, key: idempotencyKey, gameId, response: {} })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (!claimed) {
-        const [first] = await tx
-          .select({ gameId: idempotencyKeys.gameId, response: idempotencyKeys.response })
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
-        if (!first || first.gameId !== gameId) throw conflict(MSG.IDEMPOTENCY_KEY_REUSED);
-        return { replayed: true as const, portfolio: first.response as Portfolio };
-      }
-    }
-    // A shared lock on the game: a phase end or price change waits for orders in flight.
-    const { game, player: seat } = await requireSeat(tx, gameId, userId, {
-      roles: 'investor',
-      status: RUNNING,
-      lock: 'share',
-    });
-    const now = ctx.clock.now();
-    if (game.orderbookStatus !== 1 || !game.phaseEndsAt || game.phaseEndsAt <= now) {
-      throw conflict(MSG.TRADE_PHASE_OFF);
-    }
-    const [player] = await tx.select().from(players).where(eq(players.id, seat.id)).for('update');
-    const [stock] = await tx
-      .select()
-      .from(gameStocks)
-      .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, input.stock_id)));
-    if (!player) throw notFound(MSG.PLAYER_NOT_FOUND);
-    if (!stock) throw notFound(MSG.STOCK_NOT_FOUND);
-    const [held] = await tx
-      .select()
-      .from(holdings)
-      .where(and(eq(holdings.playerId, player.id), eq(holdings.stockId, input.stock_id)))
-      .for('update');
-    const holding = { quantity: held?.quantity ?? 0, investedPaise: held?.investedPaise ?? 0 };
-    const isBuy = input.trade_type === TRADE_TYPE.BUY;
-    const result = isBuy
-      ? buy(player.cashPaise, holding, stock.pricePaise, input.quantity)
-      : sell(player.cashPaise, holding, stock.pricePaise, input.quantity);
-    if (!result.ok) throw unprocessable(tradeErrorMessage[result.error]);
-
-    const [updatedPlayer] = await tx
-      .update(players)
-      .set({ cashPaise: result.cashPaise })
-      .where(eq(players.id, player.id))
-      .returning();
-    await tx
-      .insert(holdings)
-      .values({
-        playerId: player.id,
-        stockId: input.stock_id,
-        quantity: result.holding.quantity,
-        investedPaise: result.holding.investedPaise,
-      })
-      .onConflictDoUpdate({
-        target: [holdings.playerId, holdings.stockId],
-        set: { quantity: result.holding.quantity, investedPaise: result.holding.investedPaise },
-      });
-    const [entry] = await tx
-      .insert(transactions)
-      .values({
-        gameId,
-        playerId: player.id,
-        type: 'trade',
-        stockId: input.stock_id,
-        tradeType: input.trade_type,
-        quantity: input.quantity,
-        amountPaise: stock.pricePaise,
-      })
-      .returning({ id: transactions.id });
-    await tx.insert(ledgerEntries).values({
+  const outcome = await callHotPath<{ replayed: boolean; facts: PortfolioFacts | Portfolio }>(
+    ctx,
+    'placeOrder',
+    [
+      userId,
       gameId,
-      playerId: player.id,
-      kind: isBuy ? 'buy' : 'sell',
-      deltaPaise: isBuy ? -result.amountPaise : result.amountPaise,
-      transactionId: expectRow(entry, 'transactions: record trade').id,
-    });
-    const portfolio = await portfolioView(
-      tx,
-      game,
-      expectRow(updatedPlayer, 'players: trade cash'),
-    );
-    if (idempotencyKey) {
-      await tx
-        .update(idempotencyKeys)
-        .set({ response: portfolio })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
-    }
-    return { replayed: false as const, portfolio };
-  });
-  if (!outcome.replayed) ctx.publisher.portfolio(userId, gameId, outcome.portfolio);
-  return { data: outcome.portfolio, message: MSG.ORDER_OK };
+      input.stock_id,
+      input.trade_type,
+      input.quantity,
+      idempotencyKey ?? null,
+      ctx.clock.now().toISOString(),
+    ],
+  );
+  const portfolio = isBuiltPortfolio(outcome.facts)
+    ? outcome.facts
+    : portfolioFromFacts(outcome.facts);
+  if (!outcome.replayed) ctx.publisher.portfolio(userId, gameId, portfolio);
+  return { data: portfolio, message: MSG.ORDER_OK };
 }
 
 export async function getPortfolio(
@@ -346,52 +319,22 @@ export async function listTransactions(
 
 /** Credits every investor the payday increment; three per game. */
 export async function givePayday(ctx: AppContext, userId: number, gameId: number) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
-    const [game] = await tx
-      .update(games)
-      .set({ paydaysGiven: sql`${games.paydaysGiven} + 1`, seq: sql`${games.seq} + 1` })
-      .where(and(eq(games.id, gameId), sql`${games.paydaysGiven} < ${PAYDAYS_PER_GAME}`))
-      .returning();
-    if (!game) throw conflict(MSG.PAYDAY_LIMIT);
-    const amount = game.paydayIncrementPaise;
-    const credited = await tx
-      .update(players)
-      .set({ cashPaise: sql`${players.cashPaise} + ${amount}` })
-      .where(and(eq(players.gameId, gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])))
-      .returning();
-    const [paydayRow] = await tx
-      .insert(transactions)
-      .values({ gameId, type: 'PAYDAY', amountPaise: amount })
-      .returning({ id: transactions.id });
-    const entry = expectRow(paydayRow, 'transactions: record payday');
-    if (credited.length > 0) {
-      await tx.insert(ledgerEntries).values(
-        credited.map((p) => ({
-          gameId,
-          playerId: p.id,
-          kind: 'payday',
-          deltaPaise: amount,
-          transactionId: entry.id,
-        })),
-      );
-    }
-    const prices = await pricesOf(tx, game);
-    const portfolios = [];
-    for (const p of credited) {
-      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game, p, prices) });
-    }
-    return { game, amount, portfolios };
-  });
+  const outcome = await callHotPath<{
+    seq: number;
+    paydays_given: number;
+    amount_paise: number;
+    market: MarketFacts;
+    credited: Array<PlayerFacts & { user_id: number }>;
+  }>(ctx, 'givePayday', [userId, gameId, PAYDAYS_PER_GAME]);
+  const amount = paiseToRupees(outcome.amount_paise);
   ctx.publisher.game(gameId, 'payday:given', {
-    seq: outcome.game.seq,
+    seq: outcome.seq,
     game_id: gameId,
-    amount: paiseToRupees(outcome.amount),
-    paydays_given: outcome.game.paydaysGiven,
+    amount,
+    paydays_given: outcome.paydays_given,
   });
-  for (const p of outcome.portfolios) ctx.publisher.portfolio(p.userId, gameId, p.portfolio);
-  return {
-    data: { amount: paiseToRupees(outcome.amount), paydays_given: outcome.game.paydaysGiven },
-    message: MSG.PAYDAY_OK,
-  };
+  for (const p of outcome.credited) {
+    ctx.publisher.portfolio(p.user_id, gameId, portfolioFromFacts({ ...outcome.market, ...p }));
+  }
+  return { data: { amount, paydays_given: outcome.paydays_given }, message: MSG.PAYDAY_OK };
 }

@@ -11,7 +11,9 @@ import type { ServiceResult } from './service-result.ts';
 
 type PricePointRow = typeof pricePoints.$inferSelect;
 
-function pointView(row: Pick<PricePointRow, 'stockId' | 'pricePaise' | 'cause' | 'createdAt'>) {
+export function pointView(
+  row: Pick<PricePointRow, 'stockId' | 'pricePaise' | 'cause' | 'createdAt'>,
+) {
   return {
     stock_id: row.stockId,
     price: paiseToRupees(row.pricePaise),

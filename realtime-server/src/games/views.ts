@@ -122,30 +122,37 @@ function stocksFrom(prices: Map<number, number>): StockEntry[] {
   return [...prices.entries()].sort(([a], [b]) => a - b).map(([id, price]) => stockView(id, price));
 }
 
-/** The investor's portfolio: every listed company, cash, net worth and overall profit or loss. */
-export async function portfolioView(
-  tx: Executor,
-  game: GameRow,
-  player: PlayerRow,
-  /** The game's prices when the caller already read them (one read for many portfolios). */
-  knownPrices?: Map<number, number>,
-): Promise<Portfolio> {
-  const prices = knownPrices ?? (await pricesOf(tx, game));
-  const held = await tx.select().from(holdings).where(eq(holdings.playerId, player.id));
-  const byStock = new Map(held.map((h) => [h.stockId, h]));
-  const [contributed] = await tx
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.deltaPaise}), 0)` })
-    .from(ledgerEntries)
-    .where(
-      and(eq(ledgerEntries.playerId, player.id), inArray(ledgerEntries.kind, ['start', 'payday'])),
-    );
+/** A game's side of every portfolio: current prices and the trade phase. */
+export interface MarketFacts {
+  prices: Array<{ stock_id: number; price_paise: number }>;
+  orderbook_status: number;
+  /** When the phase ends, in epoch milliseconds; null when none is set. */
+  phase_ends_at_ms: number | null;
+}
 
+/** One investor's side of a portfolio: cash, what they were given (start and paydays), holdings. */
+export interface PlayerFacts {
+  cash_paise: number;
+  contributed_paise: number;
+  holdings: Array<{ stock_id: number; quantity: number; invested_paise: number }>;
+}
+
+/**
+ * Everything a portfolio is built from, in the shape the hot-path SQL functions return and store
+ * as an Idempotency-Key's answer (drizzle/0003_hot_paths.sql), so a replay answers exactly what
+ * the first call answered.
+ */
+export type PortfolioFacts = MarketFacts & PlayerFacts;
+
+/** The investor's portfolio: every listed company, cash, net worth and overall profit or loss. */
+export function portfolioFromFacts(facts: PortfolioFacts): Portfolio {
+  const byStock = new Map(facts.holdings.map((h) => [h.stock_id, h]));
   let marketValue = 0;
-  const rows: PortfolioRow[] = [...prices.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([stockId, price]) => {
+  const rows: PortfolioRow[] = [...facts.prices]
+    .sort((a, b) => a.stock_id - b.stock_id)
+    .map(({ stock_id: stockId, price_paise: price }) => {
       const h = byStock.get(stockId);
-      const holding = { quantity: h?.quantity ?? 0, investedPaise: h?.investedPaise ?? 0 };
+      const holding = { quantity: h?.quantity ?? 0, investedPaise: h?.invested_paise ?? 0 };
       const value = marketValuePaise(holding, price);
       marketValue += value;
       const stock = stockView(stockId, price);
@@ -160,15 +167,49 @@ export async function portfolioView(
         profit_loss: paiseToRupees(profitLossPaise(holding, price)),
       };
     });
-  const netWorth = player.cashPaise + marketValue;
+  const netWorth = facts.cash_paise + marketValue;
+  const endsAt = facts.orderbook_status === 1 ? facts.phase_ends_at_ms : null;
   return {
     portfolio_data: rows,
     total_balance: paiseToRupees(netWorth),
-    total_profit_loss: paiseToAmountText(netWorth - Number(contributed?.total ?? 0)),
-    current_balance: paiseToRupees(player.cashPaise),
-    orderbook_status: game.orderbookStatus as OrderbookStatus,
-    ends_at: settingsView(game).ends_at,
+    total_profit_loss: paiseToAmountText(netWorth - facts.contributed_paise),
+    current_balance: paiseToRupees(facts.cash_paise),
+    orderbook_status: facts.orderbook_status as OrderbookStatus,
+    ends_at: endsAt === null ? null : new Date(endsAt).toISOString(),
   };
+}
+
+/** The investor's portfolio, read from the database. */
+export async function portfolioView(
+  tx: Executor,
+  game: GameRow,
+  player: PlayerRow,
+  /** The game's prices when the caller already read them (one read for many portfolios). */
+  knownPrices?: Map<number, number>,
+): Promise<Portfolio> {
+  const prices = knownPrices ?? (await pricesOf(tx, game));
+  const held = await tx.select().from(holdings).where(eq(holdings.playerId, player.id));
+  const [contributed] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.deltaPaise}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.playerId, player.id), inArray(ledgerEntries.kind, ['start', 'payday'])),
+    );
+  return portfolioFromFacts({
+    prices: [...prices.entries()].map(([stockId, price]) => ({
+      stock_id: stockId,
+      price_paise: price,
+    })),
+    orderbook_status: game.orderbookStatus,
+    phase_ends_at_ms: game.phaseEndsAt?.getTime() ?? null,
+    cash_paise: player.cashPaise,
+    contributed_paise: Number(contributed?.total ?? 0),
+    holdings: held.map((h) => ({
+      stock_id: h.stockId,
+      quantity: h.quantity,
+      invested_paise: h.investedPaise,
+    })),
+  });
 }
 
 /** The caller's history: game-wide price updates and paydays since joining, and own trades. */

@@ -1,0 +1,59 @@
+/**
+ * The hot paths' one round trip: a call of a SQL function (drizzle/0003_hot_paths.sql) as a
+ * named prepared statement on a pooled connection, straight through node-postgres (no query
+ * builder). The single statement is its own transaction: a refusal rolls back all it wrote.
+ */
+import pg from 'pg';
+import type { Database } from './client.ts';
+import { pgErrorCode, isSerializationFailure } from './errors.ts';
+import { expectRow } from './rows.ts';
+import { retryDelayMs } from './transaction.ts';
+
+/** One function call: `text` selects the function's jsonb answer as column `r`. */
+export interface FunctionCall {
+  /** The prepared statement's name: parsed once per connection, then only bound and run. */
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/** SQLSTATE the hot-path functions raise a refusal with; the message is a key of MSG. */
+export const REFUSAL_SQLSTATE = 'SD001';
+
+/** The refusal's key (e.g. 'STOCK_NOT_FOUND') when `err` is one a hot-path function raised. */
+export function refusalKey(err: unknown): string | undefined {
+  return pgErrorCode(err) === REFUSAL_SQLSTATE && err instanceof Error ? err.message : undefined;
+}
+
+/** The node-postgres pool behind Drizzle (both drivers: PGlite is served over the same protocol). */
+function poolOf(db: Database): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
+}
+
+/**
+ * Runs one function call and returns its answer, retrying a few times when PostgreSQL aborts it
+ * for a deadlock or serialization failure, as inTransaction does.
+ *
+ * The connection is checked out and given back by hand rather than with pool.query: pg's pool
+ * closes a connection whose query failed, and a refusal (a 409 or 422) is an everyday answer
+ * that leaves the connection healthy. On the embedded database, a closed connection also breaks
+ * the next query (the loopback server takes a single connection).
+ */
+export async function callFunction<T>(db: Database, call: FunctionCall): Promise<T> {
+  const pool = poolOf(db);
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const result = await client.query<{ r: T }>(call);
+      return expectRow(result.rows[0], call.name).r;
+    } catch (err) {
+      // An error the server answered leaves the connection usable; any other one may not.
+      if (!(err instanceof pg.DatabaseError)) broken = err as Error;
+      if (attempt >= 5 || !isSerializationFailure(err)) throw err;
+    } finally {
+      client.release(broken);
+    }
+    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+  }
+}
