@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/ui/outlined-text-field';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_COUNTRY_CODE,
@@ -128,14 +128,14 @@ export function LoginScreen() {
               Login
             </Typography>
             <Stack direction="row" spacing={1.5}>
-              <TextField
+              <OutlinedTextField
                 label="Country code"
                 value={countryCode}
                 onChange={(e) => setCountryCode(e.target.value.replace(/[^\d+]/g, '').slice(0, 5))}
                 sx={{ width: 110, flexShrink: 0 }}
                 slotProps={{ htmlInput: { inputMode: 'tel' } }}
               />
-              <TextField
+              <OutlinedTextField
                 label="Phone number"
                 value={phone}
                 autoFocus
