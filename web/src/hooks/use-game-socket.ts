@@ -1,4 +1,4 @@
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../components/ui/toasts';
 import { useEffect, useRef } from 'react';
 import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
 import { useNavigate } from 'react-router-dom';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/ui/toasts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '../../stores/app-store';

@@ -10,7 +10,7 @@ import {
   PHONE_LENGTH,
 } from '@showdown/shared/constants';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';

@@ -4,7 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BROKER_AVATAR_ID, ROLE, type Role } from '@showdown/shared/constants';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AvatarImage } from '../../../components/ui/avatar-image';

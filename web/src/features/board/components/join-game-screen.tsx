@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ROLE, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';

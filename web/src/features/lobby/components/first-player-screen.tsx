@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ROLE, SPINNER_DELAY_MS, SPINNER_EXTRA_DEGREES } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PageLayout } from '../../../components/ui/page-layout';

@@ -20,7 +20,7 @@ import {
 } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { PublicPlayer } from '@showdown/shared/api';
 import { GAME_STATUS, ROLE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';

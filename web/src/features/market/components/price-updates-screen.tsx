@@ -5,7 +5,7 @@ import type { StockEntry } from '@showdown/shared/api';
 import { ROLE } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { StockEntry } from '@showdown/shared/api';
 import { ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { MayhemResponseItem } from '@showdown/shared/api';
 import type { PublicMayhem } from '@showdown/shared/protocol';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';

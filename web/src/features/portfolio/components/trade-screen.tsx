@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { ORDERBOOK, ROLE, TRADE_TYPE, type TradeType } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';

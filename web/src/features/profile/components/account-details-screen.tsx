@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { AVATARS, type AvatarOption } from '@showdown/shared/catalogue';
 import { BROKER_AVATAR_ID } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AvatarImage } from '../../../components/ui/avatar-image';
