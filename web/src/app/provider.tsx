@@ -1,13 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useState, type ReactNode } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { BrowserRouter, useNavigate } from '../lib/router';
 import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
 import { HelpMenu } from '../features/help/components/help-menu';
 import { configureApiClient } from '../lib/api-client';
 import { resetAppStore, useAppStore } from '../stores/app-store';
-import { createAppRouter, type AppRouter } from './router';
+import { AppRoutes } from './router';
 import { theme } from './theme';
 
 const slots = { helpMenu: <HelpMenu /> };
@@ -24,7 +24,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
 }
 
 /** Connects the api client's sign-out and redirects to the store and the router. */
-export function wireApiClient(router: Pick<AppRouter, 'navigate'>): void {
+export function wireApiClient(router: {
+  navigate: (to: string, options: { replace: boolean }) => void | Promise<void>;
+}): void {
   configureApiClient({
     onUnauthorized: () => {
       resetAppStore();
@@ -43,15 +45,20 @@ export function wireApiClient(router: Pick<AppRouter, 'navigate'>): void {
   });
 }
 
+/** Gives the api client the router's navigate (it redirects on sign-out). */
+function ApiClientWiring() {
+  const navigate = useNavigate();
+  useEffect(() => wireApiClient({ navigate }), [navigate]);
+  return null;
+}
+
 export function AppProvider() {
-  const [router] = useState(() => {
-    const created = createAppRouter();
-    wireApiClient(created);
-    return created;
-  });
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ApiClientWiring />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }
