@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { useLocation } from '../lib/router';
 
 /** Shown when a screen fails to load or throws while rendering. */
@@ -38,10 +38,6 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
     return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('A screen failed', error, info.componentStack);
   }
 
   override render() {
