@@ -2,11 +2,23 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { reportInitialJs } from './build/initial-js.ts';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    // Measured as the benchmark measures it (scripts/bench): the build fails over budget.
+    reportInitialJs([
+      {
+        page: '/login',
+        routeModule: 'src/features/auth/components/login-screen.tsx',
+        budgetKiB: 150,
+      },
+    ]),
+  ],
   server: {
     port: 5173,
     proxy: {

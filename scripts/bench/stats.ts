@@ -129,34 +129,5 @@ export function cpuPercent(cpuMicros: number, wallMs: number): number {
   return wallMs > 0 ? (cpuMicros / 1000 / wallMs) * 100 : 0;
 }
 
-/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
-export interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-
-/**
- * The JavaScript files a page loads before it can render: the entry chunks and the route's
- * module, each with everything they import statically (dynamic imports load later, on use).
- */
-export function pageScripts(
-  manifest: Record<string, ManifestChunk>,
-  routeModules: readonly string[],
-): string[] {
-  const seen = new Set<string>();
-  const files: string[] = [];
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    if (chunk.file.endsWith('.js')) files.push(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  for (const key of routeModules) {
-    if (!manifest[key]) throw new Error(`the build manifest has no '${key}'`);
-    visit(key);
-  }
-  return files;
-}
+/** How a page's first-render JavaScript is found: shared with the build's report (web/). */
+export { pageScripts, type ManifestChunk } from '../../web/build/initial-js.ts';

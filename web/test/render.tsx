@@ -1,8 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import {
+  createMemoryHistory,
+  Router,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from '../src/lib/router';
 import { AppProviders } from '../src/app/provider';
 import { useAppStore } from '../src/stores/app-store';
+
+function RouteTable({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 function LocationProbe() {
   const location = useLocation();
@@ -30,19 +40,20 @@ function entryOf(url: string, state: unknown) {
  * a probe showing where the screen navigated to (read it with `currentPath()`).
  */
 export function renderRoute(element: ReactElement, { path, url, state }: RenderRouteOptions) {
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [entryOf(url ?? path, state)] },
-  );
+  const history = createMemoryHistory([entryOf(url ?? path, state)]);
   const utils = render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <Router history={history}>
+        <RouteTable
+          routes={[
+            { path, element },
+            { path: '*', element: <LocationProbe /> },
+          ]}
+        />
+      </Router>
     </AppProviders>,
   );
-  return { ...utils, router };
+  return { ...utils, history };
 }
 
 /** The path a screen navigated to (after it left its own route). */

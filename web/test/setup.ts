@@ -6,3 +6,10 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// Modules the app loads after its first render (React.lazy): loaded once here, so a test's
+// first toast or help menu does not wait for a cold module transform.
+await Promise.all([
+  import('../src/components/ui/toast-host'),
+  import('../src/features/help/components/help-menu-popup'),
+]);

@@ -1,11 +1,11 @@
 import { API } from '@showdown/shared/api';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryHistory, Router } from '../lib/router';
 import { jsonResponse, ok } from '../../test/render';
 import { resetAppStore, useAppStore } from '../stores/app-store';
 import { AppProviders } from './provider';
-import { routes } from './router';
+import { AppRoutes, routes } from './router';
 import { takeReturnTo } from '../lib/return-to';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -21,13 +21,15 @@ const user = {
 };
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const history = createMemoryHistory([path]);
   render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <Router history={history}>
+        <AppRoutes />
+      </Router>
     </AppProviders>,
   );
-  return router;
+  return history;
 }
 
 beforeEach(() => {
@@ -45,15 +47,15 @@ afterEach(() => vi.unstubAllGlobals());
 describe('app shell', () => {
   it("remembers a signed-out visitor's board link for after the sign-in", async () => {
     const router = renderApp('/showDown?code=AB12');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(takeReturnTo()).toBe('/showDown?code=AB12');
   });
 
   it('sends a visitor with neither user nor token to / and on to /login', async () => {
     const router = renderApp('/showdown-lobby');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(await screen.findByRole('img', { name: 'The Showdown' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), {
+    await vi.waitFor(() => expect(router.location.pathname).toBe('/login'), {
       timeout: 3000,
     });
     expect(await screen.findByRole('button', { name: 'Get OTP' })).toBeInTheDocument();
@@ -66,7 +68,7 @@ describe('app shell', () => {
     const router = renderApp('/');
     await vi.waitFor(() => expect(useAppStore.getState().user).toEqual(user));
     expect(fetchMock.mock.calls[0]?.[0]).toBe(API.profile);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'), {
+    await vi.waitFor(() => expect(router.location.pathname).toBe('/profile'), {
       timeout: 3000,
     });
     await vi.waitFor(() => expect(screen.getByText('Asha!')).toBeInTheDocument());
@@ -108,6 +110,6 @@ describe('app shell', () => {
     useAppStore.setState({ user });
     const router = renderApp(path);
     await screen.findAllByRole('button');
-    expect(router.state.location.pathname).toBe(path);
+    expect(router.location.pathname).toBe(path);
   });
 });

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/ui/toasts';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { useAppStore } from '../../stores/app-store';
 import { selectRole } from '../../stores/game-selectors';
 import { playTone, showInTitle, vibrate } from './alert-effects';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/ui/outlined-text-field';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_COUNTRY_CODE,
@@ -10,9 +10,9 @@ import {
   PHONE_LENGTH,
 } from '@showdown/shared/constants';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { Loader } from '../../../components/ui/loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
@@ -128,14 +128,14 @@ export function LoginScreen() {
               Login
             </Typography>
             <Stack direction="row" spacing={1.5}>
-              <TextField
+              <OutlinedTextField
                 label="Country code"
                 value={countryCode}
                 onChange={(e) => setCountryCode(e.target.value.replace(/[^\d+]/g, '').slice(0, 5))}
                 sx={{ width: 110, flexShrink: 0 }}
                 slotProps={{ htmlInput: { inputMode: 'tel' } }}
               />
-              <TextField
+              <OutlinedTextField
                 label="Phone number"
                 value={phone}
                 autoFocus

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useState } from 'react';
 import { CodeInput } from '../../../components/ui/code-input';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/ui/outlined-text-field';
 import Typography from '@mui/material/Typography';
 import { REGISTER_FIRST } from './login-messages';
 
@@ -28,7 +28,7 @@ export function RegisterStep({
       <Typography textAlign="center" color="text.secondary">
         {REGISTER_FIRST}
       </Typography>
-      <TextField
+      <OutlinedTextField
         label="Name"
         placeholder="Enter your alias"
         value={username}
@@ -36,7 +36,7 @@ export function RegisterStep({
         onChange={(e) => onUsernameChange(e.target.value)}
         slotProps={{ htmlInput: { maxLength: 40, autoComplete: 'nickname' } }}
       />
-      <TextField label="Phone number" value={phone} disabled />
+      <OutlinedTextField label="Phone number" value={phone} disabled />
       <Typography role="alert" color="error" textAlign="center" sx={{ minHeight: 24 }}>
         {error}
       </Typography>

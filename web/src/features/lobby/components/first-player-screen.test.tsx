@@ -76,7 +76,7 @@ describe('first player', () => {
   it("the broker's spin asks the server, lands on its pick and then offers Continue", async () => {
     useAppStore.setState({ game: gameSnapshot({ id: 4, role: 1, playerId: 1, players }) });
     const user = userEvent.setup();
-    const { router } = renderRoute(<FirstPlayerScreen />, { path: '/first-player' });
+    const { history } = renderRoute(<FirstPlayerScreen />, { path: '/first-player' });
     expect(
       screen.getByRole('img', { name: 'Spinner wheel: Asha, Ravi, Meera' }),
     ).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('first player', () => {
     expect(screen.queryByText('Ravi goes first!')).not.toBeInTheDocument();
     expect(await findNavigatedPath()).toBe('/stock-prices');
     // The wheel leaves the history: Back from the Market Monitor goes where the broker came from.
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(history.action).toBe('REPLACE');
     expect(fetchMock.mock.calls.filter(([url]) => url === API.firstPlayer(4))).toHaveLength(1);
   });
 

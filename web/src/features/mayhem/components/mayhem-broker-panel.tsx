@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MAYHEM_PERCENTAGES } from '@showdown/shared/constants';
 import type { PublicMayhem } from '@showdown/shared/protocol';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/ui/toasts';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { averageMayhem, createMayhem, mayhemErrorText } from '../api/mayhem';
