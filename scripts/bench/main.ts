@@ -24,7 +24,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { parseBenchArgs, UsageError, type BenchSettings } from './args.ts';
 import {
   prepareBenchDatabase,
@@ -49,7 +48,7 @@ import {
   cpuPercent,
   distribution,
   inPool,
-  pageScripts,
+  pageScriptsGzipBytes,
   type ManifestChunk,
   maxPassingRate,
   ms,
@@ -418,11 +417,8 @@ function loginJsGzipKiB(): number {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
-  let bytes = 0;
-  for (const file of pageScripts(manifest, [LOGIN_ROUTE_MODULE])) {
-    bytes += gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  }
-  return bytes / 1024;
+  const read = (file: string) => fs.readFileSync(path.join(dist, file));
+  return pageScriptsGzipBytes(manifest, [LOGIN_ROUTE_MODULE], read) / 1024;
 }
 
 /** The summary of the busiest process's profile of one step (the primary only relays). */

@@ -130,4 +130,8 @@ export function cpuPercent(cpuMicros: number, wallMs: number): number {
 }
 
 /** How a page's first-render JavaScript is found: shared with the build's report (web/). */
-export { pageScripts, type ManifestChunk } from '../../web/build/initial-js.ts';
+export {
+  pageScripts,
+  pageScriptsGzipBytes,
+  type ManifestChunk,
+} from '../../web/build/initial-js.ts';
