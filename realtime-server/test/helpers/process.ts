@@ -35,22 +35,26 @@ export class ServerProcess {
 
   async start(): Promise<this> {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', tsxLoader, ...this.nodeArgs, 'src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOST: '127.0.0.1',
-        PORT: String(this.port),
-        LOG_LEVEL: 'warn',
-        TRUST_PROXY: 'true',
-        JWT_SECRET: 'process-test-secret-process-test-secret-01',
-        WEB_DIST_DIR: '/nonexistent',
-        // One process per node unless a suite asks for more (the default follows the CPUs).
-        WORKERS: '1',
-        ...this.env,
+    const child = spawn(
+      process.execPath,
+      ['--import', tsxLoader, ...this.nodeArgs, 'src/main.ts'],
+      {
+        cwd: serverRoot,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOST: '127.0.0.1',
+          PORT: String(this.port),
+          LOG_LEVEL: 'warn',
+          TRUST_PROXY: 'true',
+          JWT_SECRET: 'process-test-secret-process-test-secret-01',
+          WEB_DIST_DIR: '/nonexistent',
+          // One process per node unless a suite asks for more (the default follows the CPUs).
+          WORKERS: '1',
+          ...this.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     this.child = child;
     child.stdout!.on('data', (d) => (this.output += d));
     child.stderr!.on('data', (d) => (this.output += d));
