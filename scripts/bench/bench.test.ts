@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs, UsageError } from './args.ts';
-import { distribution, initialScripts, maxPassingRate, pageScripts, rateSteps } from './stats.ts';
+import { distribution, maxPassingRate, rateSteps } from './stats.ts';
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles', () => {
@@ -21,15 +21,6 @@ describe('bench statistics', () => {
     expect(maxPassingRate(steps, 50)).toBe(160);
     expect(maxPassingRate([], 50)).toBe(0);
     expect(rateSteps(100, 1.6, 4)).toEqual([100, 160, 256, 410]);
-  });
-
-  it('reads the initial scripts of a built index.html', () => {
-    const html = `<head>
-      <script type="module" crossorigin src="/assets/index-abc.js"></script>
-      <link rel="modulepreload" crossorigin href="/assets/react-def.js">
-      <link rel="stylesheet" crossorigin href="/assets/index-123.css">
-    </head>`;
-    expect(initialScripts(html)).toEqual(['/assets/index-abc.js', '/assets/react-def.js']);
   });
 });
 
@@ -70,25 +61,5 @@ describe('bench arguments', () => {
     expect(() => parseBenchArgs(['--games', '0'], {}, 4)).toThrow(/--games/);
     expect(() => parseBenchArgs(['--bogus'], {}, 4)).toThrow(/unknown option/);
     expect(() => parseBenchArgs([], { DATABASE_URL: 'mysql://x' }, 4)).toThrow(/DATABASE_URL/);
-  });
-});
-
-describe('page scripts from the build manifest', () => {
-  it('adds up the entry and the route module with their static imports, not dynamic ones', () => {
-    const manifest = {
-      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
-      '_react.js': { file: 'assets/react.js' },
-      'src/login.tsx': { file: 'assets/login.js', imports: ['_react.js', '_field.js'] },
-      '_field.js': { file: 'assets/field.js' },
-      'src/game.tsx': { file: 'assets/game.js', imports: ['_socket.js'] },
-      '_socket.js': { file: 'assets/socket.js' },
-    };
-    expect(pageScripts(manifest, ['src/login.tsx'])).toEqual([
-      'assets/index.js',
-      'assets/react.js',
-      'assets/login.js',
-      'assets/field.js',
-    ]);
-    expect(() => pageScripts(manifest, ['src/nope.tsx'])).toThrow(/no 'src\/nope.tsx'/);
   });
 });

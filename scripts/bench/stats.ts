@@ -110,28 +110,10 @@ export function rateSteps(start: number, factor: number, count: number): number[
   return steps;
 }
 
-/** The scripts a browser loads before anything else on a page: the entry and its preloads. */
-export function initialScripts(indexHtml: string): string[] {
-  const found: string[] = [];
-  for (const match of indexHtml.matchAll(/<script\b[^>]*\btype="module"[^>]*>/g)) {
-    const src = /\bsrc="([^"]+)"/.exec(match[0])?.[1];
-    if (src) found.push(src);
-  }
-  for (const match of indexHtml.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
-    const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
-    if (href) found.push(href);
-  }
-  return [...new Set(found)];
-}
-
 /** Several processes' CPU, summed, in percent of one core over a wall-clock span. */
 export function cpuPercent(cpuMicros: number, wallMs: number): number {
   return wallMs > 0 ? (cpuMicros / 1000 / wallMs) * 100 : 0;
 }
 
 /** How a page's first-render JavaScript is found: shared with the build's report (web/). */
-export {
-  pageScripts,
-  pageScriptsGzipBytes,
-  type ManifestChunk,
-} from '../../web/build/initial-js.ts';
+export { pageScriptsGzipBytes, type ManifestChunk } from '../../web/build/initial-js.ts';

@@ -37,6 +37,7 @@ describe('initial JS of a page', () => {
       'assets/login.js',
       'assets/field.js',
     ]);
+    expect(() => pageScripts(manifest, ['src/nope.tsx'])).toThrow(/no 'src\/nope.tsx'/);
   });
 
   it('sums each of those files gzipped at level 9, and nothing else', () => {
