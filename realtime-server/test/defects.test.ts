@@ -38,7 +38,7 @@ async function requestCode(phone: string, api: ReturnType<typeof http>) {
 }
 
 describe('defect 1: OTP guesses are judged at most 5 times per code, however they arrive', () => {
-  it('29 queued wrong guesses then the right code: the right code is never judged', async () => {
+  it('29 queued wrong guesses then the right code: at most five of them are ever judged', async () => {
     const phone = nextPhone();
     const api = http(server.url, undefined, { ip: nextIp() });
     const { otpId, code } = await requestCode(phone, api);
@@ -78,11 +78,22 @@ describe('defect 1: OTP guesses are judged at most 5 times per code, however the
     }
     const answers = await Promise.all([...wrongGuesses, right]);
     const codes = answers.map((a) => a.body?.error?.code ?? 'OK');
-    expect(codes.filter((c) => c === 'OTP_INCORRECT').length, codes.join()).toBeLessThanOrEqual(
+    const judgedWrong = codes.filter((c) => c === 'OTP_INCORRECT').length;
+    // The right code is accepted (no account yet: NO_USER) only if it was among the first five
+    // judged; PostgreSQL does not promise to wake lock waiters strictly in arrival order, so
+    // either may happen. Either way, no more than five guesses in all were compared.
+    const rightAccepted = (await right).body?.error?.code === 'NO_USER';
+    expect(judgedWrong + (rightAccepted ? 1 : 0), codes.join()).toBeLessThanOrEqual(
       OTP_MAX_ATTEMPTS,
     );
-    // The right code came 30th: five guesses had spent the tries before it.
-    expect((await right).status, codes.join()).toBe(429);
+    if (rightAccepted) {
+      // Consumed: every guess judged after it reads as used up.
+      expect(judgedWrong, codes.join()).toBeLessThan(OTP_MAX_ATTEMPTS);
+    } else {
+      // Five wrong guesses spent the tries before it.
+      expect(judgedWrong, codes.join()).toBe(OTP_MAX_ATTEMPTS);
+      expect((await right).status, codes.join()).toBe(429);
+    }
   });
   it('bursts of 30 distinct guesses: the right code gets in only as one of the first 5 judged', async () => {
     for (let round = 0; round < 4; round++) {
