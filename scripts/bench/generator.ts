@@ -254,14 +254,17 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
     );
   };
 
-  const order = [...games].sort((a, b) => a.plan.index - b.plan.index);
+  const active = command.activeGames ?? command.totalGames;
+  const order = [...games]
+    .filter((g) => g.plan.index < active)
+    .sort((a, b) => a.plan.index - b.plan.index);
   const end = command.startEpochMs + command.warmupMs + command.measureMs;
   const measuredFrom = command.startEpochMs + command.warmupMs;
   for (let round = 0; ; round++) {
     const roundStart = command.startEpochMs + round * 1000;
     if (roundStart >= end) break;
     for (const game of order) {
-      const due = roundStart + (game.plan.index / command.totalGames) * 1000;
+      const due = roundStart + (game.plan.index / active) * 1000;
       if (due >= end) break;
       await until(due);
       const update = { due, measured: due >= measuredFrom };

@@ -80,6 +80,8 @@ export type Command =
       restUrl: string;
       target: 'server' | 'relay';
       totalGames: number;
+      /** Games (index below this) that update, once a second each: the offered rate [all]. */
+      activeGames?: number;
       /** performance.timeOrigin + now, in epoch ms, when update 0 of game index 0 is due. */
       startEpochMs: number;
       warmupMs: number;

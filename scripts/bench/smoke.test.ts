@@ -51,6 +51,9 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   for (const key of ['p50_ms', 'p95_ms', 'p99_ms', 'max_ms', 'baseline_p99_ms', 'ratio_p99']) {
     expect(result.fanout[key], key).toEqual(expect.any(Number));
   }
+  // The fan-out step search ran (three games: one step at three updates a second).
+  expect(result.fanout.steps.map((s: { updates_per_s: number }) => s.updates_per_s)).toEqual([3]);
+  expect(result.fanout).toHaveProperty('max_rate_p99_50ms');
   expect(result.orders.completed_per_s).toBeGreaterThan(0);
   expect(result.orders).toHaveProperty('max_rate_p99_50ms');
   expect(result.sockets.rss_kib_per_socket).toEqual(expect.any(Number));
