@@ -242,8 +242,8 @@ class ServerNode {
       this.probePorts().map((port) =>
         fetch(`http://127.0.0.1:${port}/profile/${action}?name=${encodeURIComponent(name)}`, {
           signal: AbortSignal.timeout(60_000),
-        }).then((r) => {
-          if (!r.ok) throw new Error(`profile ${action}: ${r.status}`);
+        }).then(async (r) => {
+          if (!r.ok) throw new Error(`profile ${action}: ${r.status} ${await r.text()}`);
         }),
       ),
     );
@@ -580,7 +580,10 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
     try {
       return await step();
     } finally {
-      await Promise.all(nodes.map((n) => n.profile('stop', name)));
+      // A profile that cannot be written costs its summary, not the run's measurements.
+      await Promise.all(nodes.map((n) => n.profile('stop', name))).catch((err: unknown) =>
+        console.warn(`  (${name} profile not written: ${String(err)})`),
+      );
     }
   };
   const restUrl = nodes[0]!.url;
