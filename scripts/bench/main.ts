@@ -576,7 +576,14 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   /** Runs a step under the CPU profiler of every server process, when --profile asks. */
   const profiled = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
     if (!profileDir) return step();
-    await Promise.all(nodes.map((n) => n.profile('start')));
+    const started = await Promise.all(nodes.map((n) => n.profile('start'))).then(
+      () => true,
+      (err: unknown) => {
+        console.warn(`  (${name} profile not started: ${String(err)})`);
+        return false;
+      },
+    );
+    if (!started) return step();
     try {
       return await step();
     } finally {
