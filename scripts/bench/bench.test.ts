@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs, UsageError } from './args.ts';
-import { distribution, maxPassingRate, rateSteps } from './stats.ts';
+import { cpuUsedBetween, distribution, maxPassingRate, rateSteps } from './stats.ts';
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles', () => {
@@ -21,6 +21,22 @@ describe('bench statistics', () => {
     expect(maxPassingRate(steps, 50)).toBe(160);
     expect(maxPassingRate([], 50)).toBe(0);
     expect(rateSteps(100, 1.6, 4)).toEqual([100, 160, 256, 410]);
+  });
+});
+
+describe('server CPU over a step', () => {
+  it('counts only the processes read at both ends', () => {
+    const before = new Map([
+      [10, 5_000_000],
+      [11, 1_000_000],
+    ]);
+    // 11 did not answer at the end; 12 is new (a replaced or late process): neither counts.
+    const after = new Map([
+      [10, 6_500_000],
+      [12, 9_000_000],
+    ]);
+    expect(cpuUsedBetween(before, after)).toBe(1_500_000);
+    expect(cpuUsedBetween(new Map(), after)).toBe(0);
   });
 });
 

@@ -46,6 +46,7 @@ import { profileLine, summariseProfile, type CpuProfile, type ProfileSummary } f
 import {
   count,
   cpuPercent,
+  cpuUsedBetween,
   distribution,
   inPool,
   pageScriptsGzipBytes,
@@ -278,6 +279,7 @@ async function readAll(nodes: ServerNode[], what: 'read' | 'gc' | 'reset' = 'rea
     rss: readings.reduce((s, r) => s + r.rss, 0),
     heapUsed: readings.reduce((s, r) => s + r.heapUsed, 0),
     cpuMicros: readings.reduce((s, r) => s + r.cpuMicros, 0),
+    cpuByPid: new Map(readings.map((r) => [r.pid, r.cpuMicros])),
     loopP99Ms: Math.max(0, ...readings.map((r) => r.loopP99Ms)),
     processes: readings.length,
   };
@@ -285,19 +287,22 @@ async function readAll(nodes: ServerNode[], what: 'read' | 'gc' | 'reset' = 'rea
 
 /** Server CPU and event-loop delay over a measured window that starts at `fromEpoch`. */
 function measureServer(nodes: ServerNode[], fromEpoch: number) {
-  let start: Promise<{ cpu: number; at: number }> | undefined;
+  let start: Promise<{ cpu: Map<number, number>; at: number }> | undefined;
   const timer = setTimeout(
     () => {
-      start = readAll(nodes, 'reset').then((r) => ({ cpu: r.cpuMicros, at: epochNow() }));
+      start = readAll(nodes, 'reset').then((r) => ({ cpu: r.cpuByPid, at: epochNow() }));
     },
     Math.max(0, fromEpoch - epochNow()),
   );
   return async () => {
     clearTimeout(timer);
-    const begun = start ? await start : { cpu: 0, at: epochNow() };
+    const begun = start ? await start : { cpu: new Map<number, number>(), at: epochNow() };
     const end = await readAll(nodes);
+    // Only processes read at both ends: a probe that did not answer in time (an overloaded
+    // process) or a process that was replaced would otherwise add or remove its whole life.
+    const used = cpuUsedBetween(begun.cpu, end.cpuByPid);
     return {
-      cpuPercent: start ? cpuPercent(end.cpuMicros - begun.cpu, epochNow() - begun.at) : NaN,
+      cpuPercent: start ? cpuPercent(used, epochNow() - begun.at) : NaN,
       loopP99Ms: end.loopP99Ms,
     };
   };

@@ -110,6 +110,23 @@ export function rateSteps(start: number, factor: number, count: number): number[
   return steps;
 }
 
+/**
+ * CPU microseconds used between two readings of several processes (pid → cumulative CPU), over
+ * the processes read at both: one that missed a reading, or was replaced, counts for nothing
+ * rather than for its whole life.
+ */
+export function cpuUsedBetween(
+  before: ReadonlyMap<number, number>,
+  after: ReadonlyMap<number, number>,
+): number {
+  let used = 0;
+  for (const [pid, cpu] of after) {
+    const start = before.get(pid);
+    if (start !== undefined) used += cpu - start;
+  }
+  return used;
+}
+
 /** Several processes' CPU, summed, in percent of one core over a wall-clock span. */
 export function cpuPercent(cpuMicros: number, wallMs: number): number {
   return wallMs > 0 ? (cpuMicros / 1000 / wallMs) * 100 : 0;
