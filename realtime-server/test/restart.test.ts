@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { games } from '../src/db/schema.ts';
-import { createTestDatabase, testDriver } from './helpers/database.ts';
-import { OtpInbox } from './helpers/otp-inbox.ts';
-import { ServerProcess, freePort } from './helpers/process.ts';
+import type { OtpInbox } from './helpers/otp-inbox.ts';
+import { ServerProcess, freePort, prepareServerProcess } from './helpers/process.ts';
 import { openPhase, setupTable } from './helpers/game.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 
@@ -21,26 +17,17 @@ let dataDir: string | undefined;
 let pgHandle: (DatabaseHandle & { url?: string }) | undefined;
 let env: Record<string, string>;
 let server: ServerProcess;
+let setup: Awaited<ReturnType<typeof prepareServerProcess>>;
 
 beforeAll(async () => {
-  otps = new OtpInbox();
-  const webhook = await otps.start();
-  env = { OTP_SENDER: 'webhook', OTP_WEBHOOK_URL: webhook };
-  if (testDriver === 'pg') {
-    pgHandle = await createTestDatabase();
-    env.DATABASE_URL = pgHandle.url!;
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-restart-'));
-    env.DATA_DIR = dataDir;
-  }
+  setup = await prepareServerProcess('restart');
+  ({ otps, env, pgHandle, dataDir } = setup);
   server = await new ServerProcess(await freePort(), env).start();
 });
 
 afterAll(async () => {
   await server?.kill();
-  await otps?.close();
-  await pgHandle?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 /** Moves phase end times while the server is down (the embedded database allows one process). */

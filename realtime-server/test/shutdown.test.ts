@@ -1,46 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import net from 'node:net';
 import httpClient from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
-import { createTestDatabase, testDriver } from './helpers/database.ts';
-import { OtpInbox } from './helpers/otp-inbox.ts';
-import { ServerProcess, freePort } from './helpers/process.ts';
+import { ServerProcess, freePort, prepareServerProcess } from './helpers/process.ts';
 import { waitUntil } from './helpers/sockets.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
 
 /**
  * Issue 10, defect 12: SIGTERM under keep-alive load stops accepting at once, finishes the
  * requests in flight, closes sockets so that clients reconnect, closes the database, exits 0.
  */
-let otps: OtpInbox;
-let dataDir: string | undefined;
-let pgHandle: (DatabaseHandle & { url?: string }) | undefined;
 let server: ServerProcess;
+let setup: Awaited<ReturnType<typeof prepareServerProcess>>;
 
 beforeAll(async () => {
-  otps = new OtpInbox();
-  const env: Record<string, string> = {
-    OTP_SENDER: 'webhook',
-    OTP_WEBHOOK_URL: await otps.start(),
-  };
-  if (testDriver === 'pg') {
-    pgHandle = await createTestDatabase();
-    env.DATABASE_URL = pgHandle.url!;
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-shutdown-'));
-    env.DATA_DIR = dataDir;
-  }
-  server = await new ServerProcess(await freePort(), env).start();
+  setup = await prepareServerProcess('shutdown');
+  server = await new ServerProcess(await freePort(), setup.env).start();
 });
 
 afterAll(async () => {
   await server?.kill();
-  await otps?.close();
-  await pgHandle?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 interface Outcome {

@@ -1,8 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { DatabaseHandle } from '../../src/db/client.ts';
+import { createTestDatabase, testDriver } from './database.ts';
+import { OtpInbox } from './otp-inbox.ts';
 
 const require = createRequire(import.meta.url);
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -91,4 +96,37 @@ export class ServerProcess {
     child.kill('SIGTERM');
     return exited;
   }
+}
+
+/**
+ * What a suite running the real server as a child process needs: an OTP inbox, a database of its
+ * own (a PostgreSQL database under the pg driver, else a PGlite data directory) and the server's
+ * environment naming both; `dispose` removes them.
+ */
+export async function prepareServerProcess(name: string) {
+  const otps = new OtpInbox();
+  const env: Record<string, string> = {
+    OTP_SENDER: 'webhook',
+    OTP_WEBHOOK_URL: await otps.start(),
+  };
+  let pgHandle: (DatabaseHandle & { url?: string }) | undefined;
+  let dataDir: string | undefined;
+  if (testDriver === 'pg') {
+    pgHandle = await createTestDatabase();
+    env.DATABASE_URL = pgHandle.url!;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `showdown-${name}-`));
+    env.DATA_DIR = dataDir;
+  }
+  return {
+    otps,
+    env,
+    pgHandle,
+    dataDir,
+    async dispose() {
+      await otps.close();
+      await pgHandle?.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
