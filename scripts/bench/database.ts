@@ -19,12 +19,26 @@ export interface BenchDatabase {
   /** What to print: the driver and where, never a password. */
   label: string;
   kind: 'pglite' | 'postgres';
+  /** A PostgreSQL server on this machine, whose processes' CPU the benchmark can read. */
+  localServer: boolean;
   /** The server's environment for this database. */
   serverEnv: Record<string, string>;
   /** Opens it from the benchmark (PGlite: only while no server holds the files). */
   open(): Promise<DatabaseHandle>;
+  /**
+   * PostgreSQL's WAL flushes so far (`pg_stat_wal`, the whole server): how many, and the time
+   * they took when WAL I/O timing is on (the benchmark turns it on for its database when it
+   * may). Undefined on PGlite or when the statistics cannot be read.
+   */
+  walFlushes?(): Promise<WalFlushes | undefined>;
   /** Removes the temporary directory or drops the database. */
   destroy(): Promise<void>;
+}
+
+export interface WalFlushes {
+  count: number;
+  /** Milliseconds spent in them; undefined when track_wal_io_timing is off. */
+  ms?: number;
 }
 
 export async function prepareBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
@@ -33,6 +47,7 @@ export async function prepareBenchDatabase(serverUrl: string | undefined): Promi
     return {
       label: `PGlite, file-backed in ${dataDir}`,
       kind: 'pglite',
+      localServer: false,
       serverEnv: { DATA_DIR: dataDir },
       open: () => openDatabase({ dataDir }),
       destroy: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
@@ -50,14 +65,42 @@ export async function prepareBenchDatabase(serverUrl: string | undefined): Promi
     }
   };
   await admin(`CREATE DATABASE "${name}"`);
+  // Needs a superuser; without it the flushes are still counted, only not timed.
+  await admin(`ALTER DATABASE "${name}" SET track_wal_io_timing = on`).catch(() => undefined);
   const url = new URL(base);
   url.pathname = `/${name}`;
+  let statsClient: Promise<pg.Client> | undefined;
+  const walFlushes = async (): Promise<WalFlushes | undefined> => {
+    try {
+      statsClient ??= (async () => {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        return client;
+      })();
+      const { rows } = await (
+        await statsClient
+      ).query<{ count: string; ms: number; timed: string }>(
+        `SELECT wal_sync AS count, wal_sync_time AS ms,
+                current_setting('track_wal_io_timing') AS timed FROM pg_stat_wal`,
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return { count: Number(row.count), ms: row.timed === 'on' ? Number(row.ms) : undefined };
+    } catch {
+      return undefined;
+    }
+  };
   return {
     label: `PostgreSQL ${base.hostname}:${base.port || 5432}/${name} (dropped afterwards)`,
     kind: 'postgres',
+    localServer: ['localhost', '127.0.0.1', '[::1]', ''].includes(base.hostname),
     serverEnv: { DATABASE_URL: url.toString() },
     open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 8 }),
-    destroy: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    walFlushes,
+    destroy: async () => {
+      if (statsClient) await (await statsClient.catch(() => undefined))?.end();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
   };
 }
 

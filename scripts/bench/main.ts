@@ -30,6 +30,7 @@ import {
   seedUsers,
   type BenchDatabase,
   type SeededUser,
+  type WalFlushes,
 } from './database.ts';
 import type {
   Command,
@@ -42,6 +43,7 @@ import type {
   Results,
 } from './ipc.ts';
 import { reconcileLedger } from './ledger.ts';
+import { hostCpuBetween, readHostCpu, readProcessCpuMs, type HostCpuReading } from './host-cpu.ts';
 import { profileLine, summariseProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
 import {
   count,
@@ -148,6 +150,9 @@ interface ProbeReading {
   cpuMicros: number;
   loopP99Ms: number;
   loopMaxMs: number;
+  gcCount: number;
+  gcTotalMs: number;
+  gcMaxMs: number;
 }
 
 /** One server node: its process (the cluster primary with WORKERS > 1) and its probes. */
@@ -281,29 +286,70 @@ async function readAll(nodes: ServerNode[], what: 'read' | 'gc' | 'reset' = 'rea
     cpuMicros: readings.reduce((s, r) => s + r.cpuMicros, 0),
     cpuByPid: new Map(readings.map((r) => [r.pid, r.cpuMicros])),
     loopP99Ms: Math.max(0, ...readings.map((r) => r.loopP99Ms)),
+    gcMaxMs: Math.max(0, ...readings.map((r) => r.gcMaxMs ?? 0)),
+    gcTotalMs: readings.reduce((s, r) => s + (r.gcTotalMs ?? 0), 0),
     processes: readings.length,
   };
 }
 
-/** Server CPU and event-loop delay over a measured window that starts at `fromEpoch`. */
-function measureServer(nodes: ServerNode[], fromEpoch: number) {
-  let start: Promise<{ cpu: Map<number, number>; at: number }> | undefined;
+/**
+ * Server CPU and event-loop delay over a measured window that starts at `fromEpoch`, with the
+ * machine's busy share and (`postgres`: a PostgreSQL server on this machine) its processes' CPU.
+ */
+function measureServer(
+  nodes: ServerNode[],
+  fromEpoch: number,
+  database: BenchDatabase,
+  otherPid?: number,
+) {
+  interface Start {
+    cpu: Map<number, number>;
+    otherMs?: number;
+    host?: HostCpuReading;
+    wal?: WalFlushes;
+    at: number;
+  }
+  let start: Promise<Start> | undefined;
   const timer = setTimeout(
     () => {
-      start = readAll(nodes, 'reset').then((r) => ({ cpu: r.cpuByPid, at: epochNow() }));
+      start = Promise.all([readAll(nodes, 'reset'), database.walFlushes?.()]).then(([r, wal]) => ({
+        cpu: r.cpuByPid,
+        host: readHostCpu(),
+        otherMs: otherPid === undefined ? undefined : readProcessCpuMs(otherPid),
+        wal,
+        at: epochNow(),
+      }));
     },
     Math.max(0, fromEpoch - epochNow()),
   );
   return async () => {
     clearTimeout(timer);
-    const begun = start ? await start : { cpu: new Map<number, number>(), at: epochNow() };
-    const end = await readAll(nodes);
+    const begun: Start = start ? await start : { cpu: new Map(), at: epochNow() };
+    const [end, wal] = await Promise.all([readAll(nodes), database.walFlushes?.()]);
+    const host = readHostCpu();
+    const otherMs = otherPid === undefined ? undefined : readProcessCpuMs(otherPid);
+    const wallMs = epochNow() - begun.at;
     // Only processes read at both ends: a probe that did not answer in time (an overloaded
     // process) or a process that was replaced would otherwise add or remove its whole life.
     const used = cpuUsedBetween(begun.cpu, end.cpuByPid);
+    const machine = begun.host && host ? hostCpuBetween(begun.host, host, wallMs) : undefined;
+    const flushes = begun.wal && wal ? wal.count - begun.wal.count : NaN;
+    const flushMs =
+      begun.wal?.ms !== undefined && wal?.ms !== undefined ? wal.ms - begun.wal.ms : NaN;
     return {
-      cpuPercent: start ? cpuPercent(used, epochNow() - begun.at) : NaN,
+      cpuPercent: start ? cpuPercent(used, wallMs) : NaN,
+      /** The other process (the relay), in percent of one core. */
+      otherPercent:
+        begun.otherMs !== undefined && otherMs !== undefined
+          ? cpuPercent((otherMs - begun.otherMs) * 1000, wallMs)
+          : NaN,
+      machinePercent: machine?.machinePercent ?? NaN,
+      postgresPercent: database.localServer && machine ? machine.postgresPercent : NaN,
+      walFlushesPerSecond: wallMs > 0 ? (flushes / wallMs) * 1000 : NaN,
+      walFlushMeanMs: flushes > 0 ? flushMs / flushes : NaN,
       loopP99Ms: end.loopP99Ms,
+      gcMaxMs: end.gcMaxMs,
+      gcTotalMs: end.gcTotalMs,
     };
   };
 }
@@ -487,6 +533,7 @@ function mergeFanout(results: FanoutResult[]) {
     missing: results.reduce((s, r) => s + r.missing, 0),
     failures,
     generatorCpu: Math.max(...results.map((r) => r.cpuPercent)),
+    generatorCpuTotal: results.reduce((sum, r) => sum + r.cpuPercent, 0),
   };
 }
 
@@ -509,7 +556,56 @@ function mergeOrders(results: OrdersResult[], measureMs: number) {
     unknownTotal: results.reduce((s, r) => s + r.unknownTotal, 0),
     portfolioEvents: results.reduce((s, r) => s + r.portfolioEvents, 0),
     generatorCpu: Math.max(...results.map((r) => r.cpuPercent)),
+    generatorCpuTotal: results.reduce((sum, r) => sum + r.cpuPercent, 0),
   };
+}
+
+/**
+ * A step's CPU (the server's processes, PostgreSQL's, the busiest generator, and the machine)
+ * and the server's pauses (event-loop delay, garbage collection).
+ */
+interface StepCpu {
+  server: {
+    cpuPercent: number;
+    postgresPercent: number;
+    machinePercent: number;
+    loopP99Ms: number;
+    gcMaxMs: number;
+    gcTotalMs: number;
+    walFlushesPerSecond: number;
+    walFlushMeanMs: number;
+  };
+  generatorCpu: number;
+}
+type StepRecord = RateStep & { generatorBound: boolean; cpu: ReturnType<typeof cpuFigures> };
+
+function cpuFigures(step: StepCpu) {
+  return {
+    server_percent: round1(step.server.cpuPercent),
+    database_percent: round1(step.server.postgresPercent),
+    busiest_generator_percent: round1(step.generatorCpu),
+    machine_percent: round1(step.server.machinePercent),
+    event_loop_p99_ms: round1(step.server.loopP99Ms),
+    gc_max_pause_ms: round1(step.server.gcMaxMs),
+    gc_total_ms: round1(step.server.gcTotalMs),
+    wal_flushes_per_s: round1(step.server.walFlushesPerSecond),
+    wal_flush_mean_ms: round1(step.server.walFlushMeanMs),
+  };
+}
+
+const microsText = (value: number) => (Number.isNaN(value) ? '–' : `${value.toFixed(0)} µs`);
+
+const percent = (value: number) => (Number.isNaN(value) ? '–' : `${value.toFixed(0)} %`);
+
+function cpuText(step: StepCpu): string {
+  const flushes = step.server.walFlushesPerSecond;
+  const wal = Number.isNaN(flushes)
+    ? ''
+    : ` · WAL flushes ${flushes.toFixed(0)}/s${Number.isNaN(step.server.walFlushMeanMs) ? '' : `, mean ${ms(step.server.walFlushMeanMs)}`}`;
+  const db = Number.isNaN(step.server.postgresPercent)
+    ? ''
+    : ` · PostgreSQL ${percent(step.server.postgresPercent)}`;
+  return `CPU: server ${percent(step.server.cpuPercent)}${db} · generator ${percent(step.generatorCpu)} · machine ${percent(step.server.machinePercent)} busy · event loop p99 ${ms(step.server.loopP99Ms)} · GC ${ms(step.server.gcTotalMs)}, longest ${ms(step.server.gcMaxMs)}${wal}`;
 }
 
 const generatorBound = (sendLagP99: number, cpu: number) =>
@@ -659,9 +755,15 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
     target: 'server' | 'relay',
     activeGames = settings.games,
     timing = fanoutTiming,
+    relayPid?: number,
   ) => {
     const startEpochMs = epochNow() + 1_500;
-    const server = measureServer(target === 'server' ? nodes : [], startEpochMs + timing.warmupMs);
+    const server = measureServer(
+      target === 'server' ? nodes : [],
+      startEpochMs + timing.warmupMs,
+      database,
+      relayPid,
+    );
     const results = await Promise.all(
       generators.map((gen) =>
         gen.run(
@@ -682,7 +784,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   };
   // How many tables this server carries: a step search over update rates (some of the games
   // updating, once a second each) for the highest with fan-out p99 ≤ 50 ms and nothing lost.
-  const fanoutSteps: Array<RateStep & { generatorBound: boolean }> = [];
+  const fanoutSteps: StepRecord[] = [];
   const socketsPerGame = seatsPerGame + settings.spectators;
   for (const rate of rateSteps(
     Math.max(Math.min(10, settings.games), settings.games / 16),
@@ -701,9 +803,10 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
       p99: step.latency.p99,
       errors: failures,
       generatorBound: generatorBound(step.sendLag.p99, step.generatorCpu),
+      cpu: cpuFigures(step),
     });
     console.log(
-      `  fan-out step ${rate} updates/s: ${percentiles(step.latency)} · failures ${failures}`,
+      `  fan-out step ${rate} updates/s: ${percentiles(step.latency)} · failures ${failures} · ${cpuText(step)}`,
     );
     if (step.latency.p99 > P99_TARGET_MS || failures > 0) break;
   }
@@ -727,7 +830,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   let unknownTotal = 0;
   const runOrders = async (rate: number, warmupMs: number, measureMs: number) => {
     const startEpochMs = epochNow() + 500;
-    const server = measureServer(nodes, startEpochMs + warmupMs);
+    const server = measureServer(nodes, startEpochMs + warmupMs, database);
     const results = await Promise.all(
       generators.map((gen) =>
         gen.run(
@@ -750,7 +853,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   };
   // The step search first (rising rates), then the offered rate; the server drains in between,
   // so an overloaded step does not bill its backlog to the next.
-  const steps: Array<RateStep & { generatorBound: boolean }> = [];
+  const steps: StepRecord[] = [];
   for (const rate of rateSteps(Math.max(25, settings.orderRate / 4), 1.6, settings.steps)) {
     await drained(restUrl);
     const step = await runOrders(rate, 1_000, settings.stepSeconds * 1000);
@@ -760,9 +863,10 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
       p99: step.latency.p99,
       errors: step.errorCount,
       generatorBound: generatorBound(step.sendLag.p99, step.generatorCpu),
+      cpu: cpuFigures(step),
     });
     console.log(
-      `  step ${rate}/s: ${step.completedPerSecond.toFixed(0)}/s completed · ${percentiles(step.latency)} · errors ${step.errorCount}`,
+      `  step ${rate}/s: ${step.completedPerSecond.toFixed(0)}/s completed · ${percentiles(step.latency)} · errors ${step.errorCount} · ${cpuText(step)}`,
     );
     if (step.latency.p99 > P99_TARGET_MS || step.errorCount > 0) break;
   }
@@ -801,7 +905,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
     ),
   );
   console.log('baseline: the same fan-out through a bare Socket.IO relay');
-  const baseline = await runFanout('relay');
+  const baseline = await runFanout('relay', settings.games, fanoutTiming, relay.pid);
   await Promise.all(generators.map((g) => g.run({ type: 'close' }, 30_000)));
   relay.kill();
 
@@ -820,6 +924,22 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
     : undefined;
 
   const ratio = fanout.latency.p99 / baseline.latency.p99;
+  // CPU per unit of work: percent of one core over the measured window, divided by the work
+  // done a second. A ratio against the relay and per-order figures hold on any machine.
+  const deliveriesPerSecond = (d: { latency: { count: number } }) =>
+    d.latency.count / settings.fanoutSeconds;
+  const microsPer = (cpuPercentOfCore: number, perSecond: number) =>
+    perSecond > 0 ? ((cpuPercentOfCore / 100) * 1e6) / perSecond : NaN;
+  const serverMicrosPerDelivery = microsPer(fanout.server.cpuPercent, deliveriesPerSecond(fanout));
+  const relayMicrosPerDelivery = microsPer(
+    baseline.server.otherPercent,
+    deliveriesPerSecond(baseline),
+  );
+  const orderCpuMs = {
+    server: microsPer(orders.server.cpuPercent, orders.completedPerSecond) / 1000,
+    database: microsPer(orders.server.postgresPercent, orders.completedPerSecond) / 1000,
+    generators: microsPer(orders.generatorCpuTotal, orders.completedPerSecond) / 1000,
+  };
   const fanoutGeneratorBound = generatorBound(fanout.sendLag.p99, fanout.generatorCpu);
   const ordersGeneratorBound = generatorBound(orders.sendLag.p99, orders.generatorCpu);
   const results = {
@@ -844,6 +964,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
         p99_ms: round1(step.p99),
         failures: step.errors,
         generator_bound: step.generatorBound,
+        cpu: step.cpu,
       })),
       deliveries: fanout.latency.count,
       p50_ms: round1(fanout.latency.p50),
@@ -861,6 +982,12 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
           }
         : {}),
       server_cpu_percent: round1(fanout.server.cpuPercent),
+      relay_cpu_percent: round1(baseline.server.otherPercent),
+      server_cpu_us_per_delivery: round1(serverMicrosPerDelivery),
+      relay_cpu_us_per_delivery: round1(relayMicrosPerDelivery),
+      cpu_ratio_per_delivery: round1(serverMicrosPerDelivery / relayMicrosPerDelivery),
+      database_cpu_percent: round1(fanout.server.postgresPercent),
+      machine_cpu_percent: round1(fanout.server.machinePercent),
       generator_cpu_percent: round1(fanout.generatorCpu),
       generator_send_lag_p99_ms: round1(fanout.sendLag.p99),
       generator_bound: fanoutGeneratorBound,
@@ -882,6 +1009,15 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
         completedPerSecond: round1(s.completedPerSecond),
       })),
       server_cpu_percent: round1(orders.server.cpuPercent),
+      cpu_ms_per_order: {
+        server: round1(orderCpuMs.server),
+        database: round1(orderCpuMs.database),
+        generators: round1(orderCpuMs.generators),
+      },
+      database_cpu_percent: round1(orders.server.postgresPercent),
+      wal_flushes_per_s: round1(orders.server.walFlushesPerSecond),
+      wal_flush_mean_ms: round1(orders.server.walFlushMeanMs),
+      machine_cpu_percent: round1(orders.server.machinePercent),
       generator_cpu_percent: round1(orders.generatorCpu),
       generator_send_lag_p99_ms: round1(orders.sendLag.p99),
       generator_bound: ordersGeneratorBound,
@@ -960,6 +1096,14 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
       [
         'server CPU',
         `fan-out ${fanout.server.cpuPercent.toFixed(0)} % · orders ${orders.server.cpuPercent.toFixed(0)} % of one core (all processes)`,
+      ],
+      [
+        'CPU per unit of work',
+        `fan-out: server ${microsText(serverMicrosPerDelivery)}, bare relay ${microsText(relayMicrosPerDelivery)} per delivery (${(serverMicrosPerDelivery / relayMicrosPerDelivery).toFixed(1)} ×) · an order: server ${ms(orderCpuMs.server)}, PostgreSQL ${ms(orderCpuMs.database)}, generators ${ms(orderCpuMs.generators)}`,
+      ],
+      [
+        'machine CPU',
+        `fan-out ${percent(fanout.server.machinePercent)} · orders ${percent(orders.server.machinePercent)} of all ${machine.cpus} cores busy; PostgreSQL's processes: ${Number.isNaN(orders.server.postgresPercent) ? 'not on this machine (or PGlite, inside the server)' : `fan-out ${percent(fanout.server.postgresPercent)} · orders ${percent(orders.server.postgresPercent)} of one core`}`,
       ],
       [
         'generator CPU',

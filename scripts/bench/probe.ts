@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const dir = process.env.BENCH_PROBE_DIR;
 const profileDir = process.env.BENCH_PROFILE_DIR;
@@ -46,6 +46,15 @@ async function profile(url: URL): Promise<{ file?: string }> {
 if (dir) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  // Garbage-collection pauses since the last reset: how many, their sum and the longest.
+  const gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcPauses.count += 1;
+      gcPauses.totalMs += entry.duration;
+      gcPauses.maxMs = Math.max(gcPauses.maxMs, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith('/profile/')) {
       profile(new URL(req.url, 'http://probe')).then(
@@ -59,7 +68,10 @@ if (dir) {
     }
     // A reset starts a measured window: the event-loop delay from now on, and (the answer) the
     // CPU used so far, which the window's end subtracts.
-    if (req.url === '/reset') delay.reset();
+    if (req.url === '/reset') {
+      delay.reset();
+      Object.assign(gcPauses, { count: 0, totalMs: 0, maxMs: 0 });
+    }
     const gc = (globalThis as { gc?: () => void }).gc;
     if (req.url === '/gc' && gc) {
       gc();
@@ -76,6 +88,9 @@ if (dir) {
         cpuMicros: cpu.user + cpu.system,
         loopP99Ms: delay.count > 0 ? delay.percentile(99) / 1e6 : 0,
         loopMaxMs: delay.count > 0 ? delay.max / 1e6 : 0,
+        gcCount: gcPauses.count,
+        gcTotalMs: gcPauses.totalMs,
+        gcMaxMs: gcPauses.maxMs,
       }),
     );
   });

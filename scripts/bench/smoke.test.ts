@@ -68,6 +68,29 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   for (const step of [result.fanout, result.orders]) {
     expect(step.server_cpu_percent).toBeGreaterThan(0);
     expect(step.server_cpu_percent).toBeLessThanOrEqual(100 * result.machine.cpus * 1.05);
+    // The machine's busy share (Linux): a share of all cores, never above the whole.
+    if (process.platform === 'linux') {
+      expect(step.machine_cpu_percent).toBeGreaterThan(0);
+      expect(step.machine_cpu_percent).toBeLessThanOrEqual(100.5);
+    }
+  }
+  // CPU per unit of work: the server's and the bare relay's per delivery, and an order's.
+  expect(result.fanout.server_cpu_us_per_delivery).toBeGreaterThan(0);
+  if (process.platform === 'linux') {
+    expect(result.fanout.relay_cpu_us_per_delivery).toBeGreaterThan(0);
+    expect(result.fanout.cpu_ratio_per_delivery).toEqual(expect.any(Number));
+  }
+  expect(result.orders.cpu_ms_per_order.server).toBeGreaterThan(0);
+  expect(result.orders.cpu_ms_per_order.generators).toBeGreaterThan(0);
+  // PostgreSQL's own CPU and WAL flushes are read on a server on this machine; PGlite runs
+  // inside the server, so there are none of its own.
+  if (database === 'postgres' && process.platform === 'linux') {
+    expect(result.orders.database_cpu_percent).toBeGreaterThan(0);
+    expect(result.orders.cpu_ms_per_order.database).toBeGreaterThan(0);
+    expect(result.orders.wal_flushes_per_s).toBeGreaterThan(0);
+  } else if (database === 'pglite') {
+    expect(result.orders.database_cpu_percent).toBeNull();
+    expect(result.orders.wal_flushes_per_s).toBeNull();
   }
 }
 

@@ -1,0 +1,123 @@
+/**
+ * The machine's CPU over a measured step, read from Linux's /proc: how busy all its cores were,
+ * and how much of it PostgreSQL's own processes (every process named `postgres`: backends, WAL
+ * writer, checkpointer) used. With the generators, the server and a local PostgreSQL on the
+ * same cores, these say whether a step was limited by the server or by the machine. Elsewhere
+ * (no /proc) every reading is undefined and the figures are left out.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+export interface HostCpuReading {
+  /** Jiffies all cores spent busy (not idle or waiting on I/O), and in all. */
+  busy: number;
+  total: number;
+  /** Jiffies of the processes named `postgres`, by pid. */
+  postgres: Map<number, number>;
+}
+
+export interface HostCpuUse {
+  /** The busy share of the whole machine, 0–100 %. */
+  machinePercent: number;
+  /** PostgreSQL's processes, in percent of one core. */
+  postgresPercent: number;
+}
+
+/** The fields of /proc/stat's `cpu` line: busy is all but idle and iowait. */
+export function parseProcStat(text: string): { busy: number; total: number } | undefined {
+  const line = text.split('\n').find((l) => l.startsWith('cpu '));
+  if (!line) return undefined;
+  const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  if (fields.length < 5 || fields.some((n) => !Number.isFinite(n))) return undefined;
+  const total = fields.reduce((s, n) => s + n, 0);
+  const idle = fields[3]! + fields[4]!;
+  return { busy: total - idle, total };
+}
+
+/**
+ * A process's name and CPU jiffies (utime + stime) from /proc/<pid>/stat. The name is in
+ * parentheses and may itself hold spaces or parentheses, so the fields are counted from the last
+ * closing one.
+ */
+export function parsePidStat(text: string): { name: string; jiffies: number } | undefined {
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open < 0 || close < open) return undefined;
+  const rest = text
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
+  // After the name: state is field 3 of the man page, utime 14 and stime 15.
+  const utime = Number(rest[11]);
+  const stime = Number(rest[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
+  return { name: text.slice(open + 1, close), jiffies: utime + stime };
+}
+
+/** Jiffies per second (USER_HZ): what `getconf CLK_TCK` says, 100 on every common Linux. */
+let ticksPerSecond: number | undefined;
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    } catch {
+      ticksPerSecond = 100;
+    }
+    if (!Number.isFinite(ticksPerSecond) || ticksPerSecond <= 0) ticksPerSecond = 100;
+  }
+  return ticksPerSecond;
+}
+
+/** One process's CPU so far in milliseconds (another process: the relay), if it can be read. */
+export function readProcessCpuMs(pid: number): number | undefined {
+  try {
+    const proc = parsePidStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return proc ? (proc.jiffies / clockTicks()) * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readHostCpu(): HostCpuReading | undefined {
+  let stat;
+  try {
+    stat = parseProcStat(fs.readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!stat) return undefined;
+  const postgres = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let text;
+    try {
+      text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended meanwhile
+    }
+    const proc = parsePidStat(text);
+    if (proc?.name === 'postgres') postgres.set(Number(entry), proc.jiffies);
+  }
+  return { ...stat, postgres };
+}
+
+/**
+ * The machine's busy share and PostgreSQL's CPU between two readings over `wallMs`. Backends
+ * that started or ended in between count only for the part both readings saw.
+ */
+export function hostCpuBetween(
+  before: HostCpuReading,
+  after: HostCpuReading,
+  wallMs: number,
+): HostCpuUse {
+  const total = after.total - before.total;
+  let postgresJiffies = 0;
+  for (const [pid, jiffies] of after.postgres) {
+    const start = before.postgres.get(pid);
+    if (start !== undefined) postgresJiffies += jiffies - start;
+  }
+  return {
+    machinePercent: total > 0 ? ((after.busy - before.busy) / total) * 100 : NaN,
+    postgresPercent: wallMs > 0 ? ((postgresJiffies / clockTicks()) * 100_000) / wallMs : NaN,
+  };
+}
