@@ -94,7 +94,9 @@ if (dir) {
       }),
     );
   });
-  server.listen(0, '127.0.0.1', () => {
+  // Exclusive: in a cluster worker, listen() would otherwise share one port among all workers
+  // through the primary, and each request would reach whichever worker the cluster picked.
+  server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
     const address = server.address();
     if (address && typeof address === 'object') {
       fs.writeFileSync(
