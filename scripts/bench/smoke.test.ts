@@ -89,6 +89,9 @@ function expectWholeRun(result: Record<string, any>, database: string) {
     expect(result.orders.cpu_ms_per_order.database).toBeGreaterThan(0);
     expect(result.orders.wal_flushes_per_s).toBeGreaterThan(0);
   } else if (database === 'pglite') {
+    // The embedded database's thread is sized apart from the rest of the server's RSS.
+    expect(result.sockets.db_thread_kib_per_socket).toEqual(expect.any(Number));
+    expect(result.sockets.rss_kib_per_socket_less_db_thread).toEqual(expect.any(Number));
     expect(result.orders.database_cpu_percent).toBeNull();
     expect(result.orders.wal_flushes_per_s).toBeNull();
   }
