@@ -1,4 +1,6 @@
 import http from 'node:http';
+import net from 'node:net';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDriver } from './helpers/database.ts';
 import { OtpInbox } from './helpers/otp-inbox.ts';
@@ -94,5 +96,103 @@ describe('WORKERS=2 behind one port', () => {
     for (let i = 0; i < 4; i++) expect((await freshGet(url, user.token)).status).toBe(200);
     expect((await user.api.get('/api/auth/logout')).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await freshGet(url, user.token)).status).toBe(401);
+  });
+
+  it('keeps serving after thousands of clients reset their connection mid-request', async () => {
+    // Each sends the head of a POST and part of its body, then resets (RST) the connection, a
+    // thousand at a time: the old primary forwarded such bodies itself, and a reset during a
+    // queued hand-over left it serving nothing more (or aborting).
+    const port = Number(new URL(server.url).port);
+    const resetMidRequest = () =>
+      new Promise<void>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/game/1/stocks/trade HTTP/1.1\r\nHost: x\r\n' +
+              'Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{"stock_id":1,',
+          );
+          setImmediate(() => {
+            socket.resetAndDestroy();
+            resolve();
+          });
+        });
+        socket.on('error', () => resolve());
+      });
+    // Whole requests at the same time keep the workers (and the hand-over channel) busy.
+    const busy = Array.from({ length: 100 }, async () => {
+      for (let i = 0; i < 20; i++) {
+        await fetch(`${server.url}/api/game/1/stocks/trade`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer x' },
+          body: '{"stock_id":1,"trade_type":0,"quantity":1}',
+          signal: AbortSignal.timeout(100),
+        }).then(
+          (res) => res.text(),
+          () => undefined,
+        );
+      }
+    });
+    for (let i = 0; i < 10; i++) {
+      await Promise.all(Array.from({ length: 1000 }, resetMidRequest));
+    }
+    await Promise.all(busy);
+    const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(10_000) });
+    expect(health.status).toBe(200);
+    // A whole request with a body still reaches a worker and is answered.
+    const table = await setupTable({ url: server.url, otps }, { investors: 1 });
+    expect((await table.investors[0]!.api.get('/api/user/profile')).status).toBe(200);
+  }, 120_000);
+
+  it('refuses a first request it cannot read whole: chunked, or a head too large', async () => {
+    const port = Number(new URL(server.url).port);
+    const ask = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(raw));
+        socket.on('data', (d) => (answer += d.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    expect(
+      await ask('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n'),
+    ).toMatch(/^HTTP\/1\.1 411 /);
+    expect(
+      await ask(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`),
+    ).toMatch(/^HTTP\/1\.1 431 /);
+  });
+
+  it('keeps an HTTP long-polling client on the worker that holds its session', async () => {
+    const table = await setupTable({ url: server.url, otps }, { investors: 1, start: true });
+    // Polling only: every poll and every emit is a new HTTP request naming the session (sid);
+    // on the wrong worker the session would be unknown and the client would drop.
+    const socket = io(server.url, {
+      auth: { token: table.broker.token },
+      transports: ['polling'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      let dropped = '';
+      socket.on('disconnect', (reason) => (dropped = reason));
+      for (let i = 0; i < 6; i++) {
+        const answer = (await socket
+          .timeout(5_000)
+          .emitWithAck('game:join', { game_id: table.gameId })) as { data?: unknown };
+        expect(answer.data).toBeDefined();
+      }
+      const price = new Promise((resolve) => socket.once('price:updated', resolve));
+      await table.broker.api.post(`/api/game/${table.gameId}/stocks`, {
+        stock_id: 5,
+        operation: '+',
+        value: 1,
+      });
+      expect(await price).toMatchObject({ stock_id: 5 });
+      expect(dropped).toBe('');
+    } finally {
+      socket.close();
+    }
   });
 });
