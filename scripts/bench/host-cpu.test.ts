@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hostCpuBetween, parsePidStat, parseProcStat, readHostCpu } from './host-cpu.ts';
+import {
+  hostCpuBetween,
+  parsePidStat,
+  parseProcStat,
+  readHostCpu,
+  readProcessCpuMs,
+} from './host-cpu.ts';
 
 describe('the machine CPU over a step', () => {
   it('reads the busy and total jiffies of all cores from /proc/stat', () => {
@@ -27,18 +33,18 @@ describe('the machine CPU over a step', () => {
       busy: 1_000,
       total: 4_000,
       postgres: new Map([
-        [1, 500],
-        [2, 100],
+        [1, 5_000],
+        [2, 1_000],
       ]),
     };
     // Over 2 s of a 2-core machine (400 jiffies at 100 Hz): 300 busy. Pid 2 ended and 3
-    // started in between: only pid 1's 150 jiffies (1.5 s of CPU) count.
+    // started in between: only pid 1's 1,500 ms of CPU count.
     const after = {
       busy: 1_300,
       total: 4_400,
       postgres: new Map([
-        [1, 650],
-        [3, 80],
+        [1, 6_500],
+        [3, 800],
       ]),
     };
     const use = hostCpuBetween(before, after, 2_000);
@@ -51,4 +57,18 @@ describe('the machine CPU over a step', () => {
     expect(reading).toBeDefined();
     expect(reading!.total).toBeGreaterThan(reading!.busy);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'reads another process’s CPU finer than a jiffy (a quiet relay in a short step)',
+    () => {
+      const before = readProcessCpuMs(process.pid)!;
+      const until = performance.now() + 2;
+      while (performance.now() < until) {
+        // two milliseconds of work: less than one 10 ms jiffy
+      }
+      const used = readProcessCpuMs(process.pid)! - before;
+      expect(used).toBeGreaterThan(0.5);
+      expect(used).toBeLessThan(1_000);
+    },
+  );
 });

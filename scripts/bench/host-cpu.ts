@@ -12,7 +12,7 @@ export interface HostCpuReading {
   /** Jiffies all cores spent busy (not idle or waiting on I/O), and in all. */
   busy: number;
   total: number;
-  /** Jiffies of the processes named `postgres`, by pid. */
+  /** CPU milliseconds of the processes named `postgres`, by pid. */
   postgres: Map<number, number>;
 }
 
@@ -68,8 +68,18 @@ function clockTicks(): number {
   return ticksPerSecond;
 }
 
-/** One process's CPU so far in milliseconds (another process: the relay), if it can be read. */
+/**
+ * One process's CPU so far in milliseconds (another process: the relay), if it can be read:
+ * from /proc/<pid>/schedstat in nanoseconds (a short step of a quiet process uses less than
+ * one 10 ms jiffy), else from its jiffies.
+ */
 export function readProcessCpuMs(pid: number): number | undefined {
+  try {
+    const nanos = Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    if (Number.isFinite(nanos)) return nanos / 1e6;
+  } catch {
+    // no schedstat (a kernel without it): the jiffies below
+  }
   try {
     const proc = parsePidStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
     return proc ? (proc.jiffies / clockTicks()) * 1000 : undefined;
@@ -96,7 +106,10 @@ export function readHostCpu(): HostCpuReading | undefined {
       continue; // the process ended meanwhile
     }
     const proc = parsePidStat(text);
-    if (proc?.name === 'postgres') postgres.set(Number(entry), proc.jiffies);
+    if (proc?.name === 'postgres') {
+      const pid = Number(entry);
+      postgres.set(pid, readProcessCpuMs(pid) ?? (proc.jiffies / clockTicks()) * 1000);
+    }
   }
   return { ...stat, postgres };
 }
@@ -111,13 +124,13 @@ export function hostCpuBetween(
   wallMs: number,
 ): HostCpuUse {
   const total = after.total - before.total;
-  let postgresJiffies = 0;
-  for (const [pid, jiffies] of after.postgres) {
+  let postgresMs = 0;
+  for (const [pid, cpuMs] of after.postgres) {
     const start = before.postgres.get(pid);
-    if (start !== undefined) postgresJiffies += jiffies - start;
+    if (start !== undefined) postgresMs += cpuMs - start;
   }
   return {
     machinePercent: total > 0 ? ((after.busy - before.busy) / total) * 100 : NaN,
-    postgresPercent: wallMs > 0 ? ((postgresJiffies / clockTicks()) * 100_000) / wallMs : NaN,
+    postgresPercent: wallMs > 0 ? (postgresMs / wallMs) * 100 : NaN,
   };
 }
