@@ -70,13 +70,23 @@ function clockTicks(): number {
 
 /**
  * One process's CPU so far in milliseconds (another process: the relay), if it can be read:
- * from /proc/<pid>/schedstat in nanoseconds (a short step of a quiet process uses less than
+ * from its threads' /proc/<pid>/task/<tid>/schedstat in nanoseconds (a short step of a quiet process uses less than
  * one 10 ms jiffy), else from its jiffies.
  */
 export function readProcessCpuMs(pid: number): number | undefined {
   try {
-    const nanos = Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-    if (Number.isFinite(nanos)) return nanos / 1e6;
+    // Per thread: the process's is the sum over its threads (V8's helpers, libuv's pool).
+    let nanos = 0;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        nanos += Number(
+          fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0],
+        );
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    if (Number.isFinite(nanos) && nanos > 0) return nanos / 1e6;
   } catch {
     // no schedstat (a kernel without it): the jiffies below
   }
