@@ -3,8 +3,8 @@
  * worker processes, each a whole server (REST, Socket.IO, timers) on the shared PostgreSQL.
  * Sticky sessions keep an HTTP long-polling client on the worker that holds its Socket.IO
  * session (the routing is ours, see handOver; the workers run `@socket.io/sticky`'s
- * setupWorker, whose messages it speaks); the cluster adapter (or the Redis adapter with REDIS_URL) makes
- * rooms and broadcasts span the workers. Phase timers need no owner: ending a phase is one
+ * setupWorker, whose messages it speaks); the cluster adapter (or the Redis adapter with
+ * REDIS_URL) makes rooms and broadcasts span the workers. Phase timers need no owner: ending a phase is one
  * conditional UPDATE, so exactly one worker announces it.
  */
 import cluster, { type Worker } from 'node:cluster';
@@ -24,8 +24,8 @@ export async function startClusterPrimary(
   workers: number,
   logger: Logger,
 ): Promise<ClusterPrimary> {
-  const httpServer = net.createServer((socket) => handOver(socket, router));
   const router = new StickyRouter();
+  const httpServer = net.createServer((socket) => handOver(socket, router));
   setupPrimary();
   let stopping = false;
 

@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { cpuUsedBetween } from './stats.ts';
 
 export interface HostCpuReading {
   /** Jiffies all cores spent busy (not idle or waiting on I/O), and in all. */
@@ -70,8 +71,8 @@ function clockTicks(): number {
 
 /**
  * One process's CPU so far in milliseconds (another process: the relay), if it can be read:
- * from its threads' /proc/<pid>/task/<tid>/schedstat in nanoseconds (a short step of a quiet process uses less than
- * one 10 ms jiffy), else from its jiffies.
+ * from its threads' /proc/<pid>/task/<tid>/schedstat in nanoseconds (a short step of a quiet
+ * process uses less than one 10 ms jiffy), else from its jiffies.
  */
 export function readProcessCpuMs(pid: number): number | undefined {
   try {
@@ -134,11 +135,7 @@ export function hostCpuBetween(
   wallMs: number,
 ): HostCpuUse {
   const total = after.total - before.total;
-  let postgresMs = 0;
-  for (const [pid, cpuMs] of after.postgres) {
-    const start = before.postgres.get(pid);
-    if (start !== undefined) postgresMs += cpuMs - start;
-  }
+  const postgresMs = cpuUsedBetween(before.postgres, after.postgres);
   return {
     machinePercent: total > 0 ? ((after.busy - before.busy) / total) * 100 : NaN,
     postgresPercent: wallMs > 0 ? (postgresMs / wallMs) * 100 : NaN,

@@ -152,7 +152,6 @@ interface ProbeReading {
   cpuMicros: number;
   loopP99Ms: number;
   loopMaxMs: number;
-  gcCount: number;
   gcTotalMs: number;
   gcMaxMs: number;
 }
@@ -296,8 +295,9 @@ async function readAll(nodes: ServerNode[], what: 'read' | 'gc' | 'reset' = 'rea
 }
 
 /**
- * Server CPU and event-loop delay over a measured window that starts at `fromEpoch`, with the
- * machine's busy share and (`postgres`: a PostgreSQL server on this machine) its processes' CPU.
+ * Server CPU, event-loop delay and GC over a measured window that starts at `fromEpoch`, with
+ * the machine's busy share, PostgreSQL's CPU (a server on this machine) and WAL flushes, and the
+ * CPU of one other process (`otherPid`: the relay).
  */
 function measureServer(
   nodes: ServerNode[],
@@ -536,7 +536,6 @@ function mergeFanout(results: FanoutResult[]) {
     missing: results.reduce((s, r) => s + r.missing, 0),
     failures,
     generatorCpu: Math.max(...results.map((r) => r.cpuPercent)),
-    generatorCpuTotal: results.reduce((sum, r) => sum + r.cpuPercent, 0),
   };
 }
 

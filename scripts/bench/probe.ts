@@ -62,11 +62,10 @@ function workerThreadBytes(): number {
 if (dir) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  // Garbage-collection pauses since the last reset: how many, their sum and the longest.
-  const gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+  // Garbage-collection pauses since the last reset: their sum and the longest.
+  const gcPauses = { totalMs: 0, maxMs: 0 };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      gcPauses.count += 1;
       gcPauses.totalMs += entry.duration;
       gcPauses.maxMs = Math.max(gcPauses.maxMs, entry.duration);
     }
@@ -86,7 +85,7 @@ if (dir) {
     // CPU used so far, which the window's end subtracts.
     if (req.url === '/reset') {
       delay.reset();
-      Object.assign(gcPauses, { count: 0, totalMs: 0, maxMs: 0 });
+      Object.assign(gcPauses, { totalMs: 0, maxMs: 0 });
     }
     const gc = (globalThis as { gc?: () => void }).gc;
     if (req.url === '/gc' && gc) {
@@ -107,7 +106,6 @@ if (dir) {
         cpuMicros: cpu.user + cpu.system,
         loopP99Ms: delay.count > 0 ? delay.percentile(99) / 1e6 : 0,
         loopMaxMs: delay.count > 0 ? delay.max / 1e6 : 0,
-        gcCount: gcPauses.count,
         gcTotalMs: gcPauses.totalMs,
         gcMaxMs: gcPauses.maxMs,
         threadBytes,

@@ -111,7 +111,7 @@ export function rateSteps(start: number, factor: number, count: number): number[
 }
 
 /**
- * CPU microseconds used between two readings of several processes (pid → cumulative CPU), over
+ * CPU used between two readings of several processes (pid → cumulative CPU, in any one unit), over
  * the processes read at both: one that missed a reading, or was replaced, counts for nothing
  * rather than for its whole life.
  */
