@@ -1,6 +1,6 @@
 import { useSnackbar } from '../components/ui/toasts';
 import { useEffect, useRef } from 'react';
-import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
+import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
 import { useNavigate } from '../lib/router';
 import { getAccessToken, refreshAccessToken } from '../lib/api-client';
 import {
@@ -12,8 +12,18 @@ import {
 import { useAppStore } from '../stores/app-store';
 import { selectGameId, selectPlayerId } from '../stores/game-selectors';
 
-/** Told about every event the store applied (the app shell's alerts). */
+/** Told about every event the store applied. */
 export type AppliedHandler = <E extends GameEventName>(name: E, event: GameEventPayload<E>) => void;
+
+/** What the app shell's alerts hear of the live game. */
+export interface GameListener {
+  applied: AppliedHandler;
+  /**
+   * A join or resync snapshot replaced `before` (what the device showed; null when nothing):
+   * the events in between never arrived one by one.
+   */
+  loaded: (before: GameSnapshot | null, after: GameSnapshot) => void;
+}
 
 export const REMOVED_FROM_GAME = 'You have been removed from the game.';
 /** How long "Back online" stays after a reconnect's resync. */
@@ -25,12 +35,12 @@ export const BACK_ONLINE_MS = 2500;
  * Snapshots and events go through the store's one event reducer; a removal sends the player to
  * /showDown, the end of the game to /leaderboard.
  */
-export function useGameSocket(onApplied?: AppliedHandler): void {
-  // The latest handler, without reconnecting when it changes.
-  const appliedRef = useRef(onApplied);
+export function useGameSocket(listener?: GameListener): void {
+  // The latest listener, without reconnecting when it changes.
+  const listenerRef = useRef(listener);
   useEffect(() => {
-    appliedRef.current = onApplied;
-  }, [onApplied]);
+    listenerRef.current = listener;
+  }, [listener]);
   const gameId = useAppStore(selectGameId);
   // The server lets only seated players into a game room: connect once I have a seat.
   const seated = useAppStore((s) => selectPlayerId(s) !== null);
@@ -51,8 +61,13 @@ export function useGameSocket(onApplied?: AppliedHandler): void {
       } else if (name === 'game:ended' && outcome === 'applied') {
         void navigate('/leaderboard');
       }
-      if (outcome === 'applied') appliedRef.current?.(name, payload);
+      if (outcome === 'applied') listenerRef.current?.applied(name, payload);
       return outcome;
+    };
+
+    const onSnapshot = (snapshot: GameSnapshot) => {
+      const before = store().game;
+      if (store().loadSnapshot(snapshot)) listenerRef.current?.loaded(before, snapshot);
     };
 
     const onStatus = (status: ConnectionStatus) => {
@@ -70,7 +85,7 @@ export function useGameSocket(onApplied?: AppliedHandler): void {
       gameId,
       getToken: getAccessToken,
       refreshToken: refreshAccessToken,
-      onSnapshot: (snapshot) => store().loadSnapshot(snapshot),
+      onSnapshot,
       onEvent,
       onPortfolio: (id, portfolio) => store().applyPortfolioEvent(id, portfolio),
       onPresence: (presence) => store().applyPresenceEvent(presence),

@@ -33,8 +33,11 @@ export interface GameSlice extends GameData {
    * dropped; the event of the call's own change follows on the socket. Returns whether it applied.
    */
   applyAnswer: (gameId: number, sentAt: number | null, recipe: GameRecipe) => boolean;
-  /** A full snapshot from game:join / game:resync: replaces the game. */
-  loadSnapshot: (snapshot: GameSnapshot) => void;
+  /**
+   * A full snapshot from game:join / game:resync: replaces the game, unless it is older than the
+   * one held (a join's answer overtaken by a resync's). Returns whether it replaced it.
+   */
+  loadSnapshot: (snapshot: GameSnapshot) => boolean;
   /** One public event, in seq order through the shared reducer; the result asks for a resync. */
   applyEvent: <E extends GameEventName>(name: E, payload: GameEventPayload<E>) => EventResult;
   /** My private portfolio update (after a trade, payday or price change). */
@@ -89,12 +92,14 @@ export const createGameSlice: SliceCreator<GameSlice> = (set, get) => ({
   loadSnapshot: (snapshot) => {
     const { game } = get();
     const same = game?.game.id === snapshot.game.id;
+    if (same && snapshot.seq < game.seq) return false;
     set((state) => {
       if (!same) Object.assign(state, initialGameData());
       // Prices that moved while this device was away still get their cue.
       else if (game) Object.assign(state.priceMoves, priceMovesBetween(game, snapshot, 'update'));
       state.game = snapshot;
     });
+    return true;
   },
   applyEvent: (name, payload) => {
     const { game } = get();

@@ -163,6 +163,14 @@ describe('snapshot', () => {
     state().loadSnapshot(snapshot({ game: { ...snapshot().game, id: 10 } }));
     expect(state().transactions).toEqual([]);
   });
+
+  it('an older snapshot of the same game (a join answered after a resync) is dropped', () => {
+    const held = snapshot();
+    expect(state().loadSnapshot({ ...held, seq: held.seq - 1, stocks: [] })).toBe(false);
+    expect(state().game).toEqual(held);
+    expect(state().loadSnapshot({ ...held, seq: held.seq + 2, stocks: [] })).toBe(true);
+    expect(state().game?.stocks).toEqual([]);
+  });
 });
 
 describe('socket events', () => {

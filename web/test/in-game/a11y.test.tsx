@@ -159,8 +159,8 @@ function AlertOnMount<E extends GameEventName>({
   name: E;
   event: GameEventPayload<E>;
 }) {
-  const alert = useGameAlerts();
-  useEffect(() => alert(name, event), [alert, name, event]);
+  const { applied } = useGameAlerts();
+  useEffect(() => applied(name, event), [applied, name, event]);
   return null;
 }
 

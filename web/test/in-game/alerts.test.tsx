@@ -21,6 +21,7 @@ import {
   findLocation,
   gameSnapshot,
   ok,
+  OPEN_MAYHEM,
   renderScreen,
   serve,
   setGame,
@@ -83,13 +84,23 @@ function socket(): FakeSocket {
   return sockets.last as FakeSocket;
 }
 
-async function openLive(screenUi: ReactNode, path: string, setup: GameSetup = {}) {
+/**
+ * Renders the screen live: the store holds the game shaped by `setup`, and the socket's join
+ * answers it at SEQ, or as `joined` shapes it (a game that moved before the socket joined).
+ */
+async function openLive(
+  screenUi: ReactNode,
+  path: string,
+  setup: GameSetup = {},
+  joined: GameSetup = {},
+) {
   const snapshot = gameSnapshot({
     role: 2,
     seq: SEQ,
     stocks: STOCKS,
     portfolio: PORTFOLIO,
     ...setup,
+    ...joined,
   });
   sockets.answer = () => ({ data: snapshot });
   localStorage.setItem('access_token', 'acc');
@@ -154,6 +165,65 @@ describe('trade phase alert on Portfolio', () => {
   });
 });
 
+describe('alerts for what a snapshot shows was missed', () => {
+  it('a phone whose socket joins after the phase opened is told, with the seconds left', async () => {
+    const endsAt = new Date(Date.now() + 90_000).toISOString();
+    await openLive(<PortfolioScreen />, '/portfolio', {}, { orderbook_status: 1, ends_at: endsAt });
+    expect(await screen.findByText(/^Trade phase open: (90|89) s to trade$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Trade now' })).toBeInTheDocument();
+    expect(vibrateMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a seq gap resyncs, and the phase and payday missed in it are told', async () => {
+    await openLive(<PortfolioScreen />, '/portfolio', { seq: SEQ });
+    const endsAt = new Date(Date.now() + 60_000).toISOString();
+    const resynced = gameSnapshot({
+      role: 2,
+      seq: SEQ + 3,
+      stocks: STOCKS,
+      portfolio: PORTFOLIO,
+      orderbook_status: 1,
+      ends_at: endsAt,
+      settings: { paydays_given: 1, payday_increment: 100000 },
+    });
+    sockets.answer = () => ({ data: resynced });
+    act(() =>
+      socket().fire('mayhem:responded', { ...at(SEQ + 3), mayhem_id: 4, responses_count: 1 }),
+    );
+    await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ + 3));
+    expect(socket().commands()).toContain('game:resync');
+    expect(await screen.findByText(/^Trade phase open: (60|59) s to trade$/)).toBeInTheDocument();
+    expect(screen.getByText('Payday! ₹1,00,000.00 added to your cash')).toBeInTheDocument();
+  });
+
+  it('an alert an event raised is not raised again by the next resync', async () => {
+    await openLive(<PortfolioScreen />, '/portfolio', { seq: SEQ });
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    act(() => socket().fire('phase:started', { ...at(SEQ + 1), ends_at: endsAt, duration: 120 }));
+    expect(await screen.findByText('Trade phase open: 120 s to trade')).toBeInTheDocument();
+    sockets.answer = () => ({
+      data: gameSnapshot({
+        role: 2,
+        seq: SEQ + 2,
+        stocks: STOCKS,
+        portfolio: PORTFOLIO,
+        orderbook_status: 1,
+        ends_at: endsAt,
+      }),
+    });
+    act(() =>
+      socket().fire('mayhem:responded', { ...at(SEQ + 2), mayhem_id: 4, responses_count: 1 }),
+    );
+    act(() =>
+      socket().fire('mayhem:responded', { ...at(SEQ + 4), mayhem_id: 4, responses_count: 1 }),
+    );
+    await waitFor(() => expect(socket().commands()).toContain('game:resync'));
+    await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ + 2));
+    expect(screen.getAllByText(/^Trade phase open/)).toHaveLength(1);
+    expect(vibrateMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('payday and mayhem alerts', () => {
   it('payday says the amount', async () => {
     await openLive(<PortfolioScreen />, '/portfolio');
@@ -166,15 +236,7 @@ describe('payday and mayhem alerts', () => {
     act(() =>
       socket().fire('mayhem:created', {
         ...at(SEQ + 1),
-        mayhem: {
-          id: 4,
-          game_id: 7,
-          status: 'open',
-          stock_ids: [{ stock_id: 1, name: 'Tandoor Motors', image: '/logos/t.svg' }],
-          percentage: [5, -3],
-          responses_count: 0,
-          investors_count: 2,
-        },
+        mayhem: OPEN_MAYHEM,
       }),
     );
     expect(

@@ -87,6 +87,17 @@ export interface GameSetup {
   firstPlayer?: FirstPlayer | null;
 }
 
+/** An open mayhem list of game 7 over Tandoor Motors, with no response yet. */
+export const OPEN_MAYHEM: PublicMayhem = {
+  id: 4,
+  game_id: 7,
+  status: 'open',
+  stock_ids: [{ stock_id: 1, name: 'Tandoor Motors', image: '/logos/t.svg' }],
+  percentage: [5, -3],
+  responses_count: 0,
+  investors_count: 2,
+};
+
 /** A game snapshot (game id 7, running) as the store holds it, shaped by `setup`. */
 export function gameSnapshot(setup: GameSetup = {}): GameSnapshot {
   const base = provisionalSnapshot(setup.id ?? 7, 'AB12');

@@ -4,9 +4,10 @@
  * that takes them to the right screen. Pure: the app shell shows it.
  */
 import { formatINR } from '@showdown/shared/format';
-import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
-import { ROLE, type Role } from '@showdown/shared/constants';
+import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
+import { GAME_STATUS, ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
 import { isInvestorRole } from '@showdown/shared/roles';
+import { secondsUntil } from '../../hooks/use-trade-countdown';
 
 export interface GameAlert {
   message: string;
@@ -49,18 +50,20 @@ const ALERTS: Alerts = {
     title: '● Market Mayhem open',
     action: { label: isInvestorRole(role) ? 'Respond' : 'View', to: '/market-mayhem' },
   }),
-  'mayhem:averaged': ({ changes }) => {
-    const moved = changes.filter((c) => c.price !== c.previous_price).length;
-    return {
-      message:
-        moved > 0
-          ? `Market Mayhem applied: ${moved} price${moved === 1 ? '' : 's'} moved`
-          : 'Market Mayhem applied: no price moved',
-      title: '● Market Mayhem applied',
-      action: { label: 'See prices', to: '/stock-prices' },
-    };
-  },
+  'mayhem:averaged': ({ changes }) =>
+    mayhemApplied(changes.filter((c) => c.price !== c.previous_price).length),
 };
+
+function mayhemApplied(moved: number): GameAlert {
+  return {
+    message:
+      moved > 0
+        ? `Market Mayhem applied: ${moved} price${moved === 1 ? '' : 's'} moved`
+        : 'Market Mayhem applied: no price moved',
+    title: '● Market Mayhem applied',
+    action: { label: 'See prices', to: '/stock-prices' },
+  };
+}
 
 /** The alert for one applied event, or null when it needs none (cues show it on screen). */
 export function alertFor<E extends GameEventName>(
@@ -70,4 +73,76 @@ export function alertFor<E extends GameEventName>(
 ): GameAlert | null {
   const make: Alerts[E] = ALERTS[name];
   return make ? make(event, role) : null;
+}
+
+/** The open trade phase's end (ms), or null when none is open or it is already over. */
+function openPhaseEnd(game: GameSnapshot, now: number): number | null {
+  const { orderbook_status, ends_at } = game.game.settings;
+  const end = ends_at === null ? Number.NaN : Date.parse(ends_at);
+  return orderbook_status === ORDERBOOK.ON && end > now ? end : null;
+}
+
+/** How many prices the mayhem lists averaged between `before` and `after` moved. */
+function mayhemMoves(before: GameSnapshot, after: GameSnapshot): number {
+  const history = after.price_history ?? [];
+  const known = before.price_history?.length ?? history.length;
+  const last = new Map<number, number>();
+  let moved = 0;
+  history.forEach((point, i) => {
+    if (i >= known && point.cause === 'mayhem' && last.get(point.stock_id) !== point.price) {
+      moved += 1;
+    }
+    last.set(point.stock_id, point.price);
+  });
+  return moved;
+}
+
+/**
+ * The alerts a fresh snapshot shows this device missed: the events it never received, because it
+ * joined late, came back after a gap (a resync), or was reloaded. `before` is what the device
+ * showed (null, another game or a provisional one: nothing known, so only what is open now is
+ * told). An alert already raised by an event is not raised again: the snapshot then matches.
+ */
+export function alertsForSnapshot(
+  before: GameSnapshot | null,
+  after: GameSnapshot,
+  role: Role | null,
+  now: number,
+): GameAlert[] {
+  if (after.game.status !== GAME_STATUS.RUNNING) return [];
+  const known =
+    before !== null && before.game.id === after.game.id && before.seq > 0 ? before : null;
+  if (known && known.seq >= after.seq) return [];
+  const event = { seq: after.seq, game_id: after.game.id };
+  const alerts: Array<GameAlert | null> = [];
+
+  const was = known ? openPhaseEnd(known, now) : null;
+  const is = openPhaseEnd(after, now);
+  const endsAt = after.game.settings.ends_at;
+  if (is !== null && endsAt !== null && (was === null || known?.game.settings.ends_at !== endsAt)) {
+    const duration = secondsUntil(is, now);
+    alerts.push(alertFor('phase:started', { ...event, ends_at: endsAt, duration }, role));
+  } else if (
+    after.game.settings.orderbook_status === ORDERBOOK.OFF &&
+    known?.game.settings.orderbook_status === ORDERBOOK.ON
+  ) {
+    alerts.push(alertFor('phase:ended', event, role));
+  }
+
+  if (known) {
+    const { payday_increment: amount, paydays_given: given } = after.game.settings;
+    for (let n = known.game.settings.paydays_given + 1; n <= given; n += 1) {
+      alerts.push(alertFor('payday:given', { ...event, amount, paydays_given: n }, role));
+    }
+    if (known.mayhem && known.mayhem.id !== after.mayhem?.id) {
+      alerts.push(mayhemApplied(mayhemMoves(known, after)));
+    }
+  }
+
+  const { mayhem } = after;
+  const newList = known ? known.mayhem?.id !== mayhem?.id : after.me?.mayhem_responded === false;
+  if (mayhem?.status === 'open' && newList) {
+    alerts.push(alertFor('mayhem:created', { ...event, mayhem }, role));
+  }
+  return alerts.filter((alert) => alert !== null);
 }

@@ -1,54 +1,62 @@
 import Button from '@mui/material/Button';
-import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
 import { useSnackbar } from '../../components/ui/toasts';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
+import type { GameListener } from '../../hooks/use-game-socket';
 import { useNavigate } from '../../lib/router';
 import { useAppStore } from '../../stores/app-store';
 import { selectRole } from '../../stores/game-selectors';
 import { playTone, showInTitle, vibrate } from './alert-effects';
-import { alertFor } from './game-alerts';
+import { alertFor, alertsForSnapshot, type GameAlert } from './game-alerts';
 
 /** How long an alert stays: long enough to read and tap its action. */
 export const ALERT_MS = 6000;
 
-export type AlertHandler = <E extends GameEventName>(name: E, event: GameEventPayload<E>) => void;
-
 /**
- * Tells the player about an applied game event on whatever screen they are: a snackbar with an
- * action to the right screen, a vibration, the tone when sound is on, the tab title when hidden.
+ * Tells the player about the game's moves on whatever screen they are: a snackbar with an action
+ * to the right screen, a vibration, the tone when sound is on, the tab title when hidden. Each
+ * applied event is told, and so is what a join or resync snapshot shows was missed.
  */
-export function useGameAlerts(): AlertHandler {
+export function useGameAlerts(): GameListener {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const navigate = useNavigate();
-  return useCallback<AlertHandler>(
-    (name, event) => {
-      const { soundOn } = useAppStore.getState();
-      const alert = alertFor(name, event, selectRole(useAppStore.getState()));
-      if (!alert) return;
-      const { action } = alert;
-      enqueueSnackbar(alert.message, {
-        variant: 'info',
-        autoHideDuration: ALERT_MS,
-        action: action
-          ? (key) => (
-              <Button
-                size="small"
-                variant="contained"
-                color="primary"
-                onClick={() => {
-                  closeSnackbar(key);
-                  void navigate(action.to);
-                }}
-              >
-                {action.label}
-              </Button>
-            )
-          : undefined,
-      });
+  return useMemo<GameListener>(() => {
+    const show = (alerts: GameAlert[]) => {
+      for (const alert of alerts) {
+        const { action } = alert;
+        enqueueSnackbar(alert.message, {
+          variant: 'info',
+          autoHideDuration: ALERT_MS,
+          action: action
+            ? (key) => (
+                <Button
+                  size="small"
+                  variant="contained"
+                  color="primary"
+                  onClick={() => {
+                    closeSnackbar(key);
+                    void navigate(action.to);
+                  }}
+                >
+                  {action.label}
+                </Button>
+              )
+            : undefined,
+        });
+      }
+      const last = alerts.at(-1);
+      if (!last) return;
+      // One buzz and one tone for what arrived together; the title tells the newest.
       vibrate();
-      if (soundOn) playTone();
-      showInTitle(alert.title);
-    },
-    [enqueueSnackbar, closeSnackbar, navigate],
-  );
+      if (useAppStore.getState().soundOn) playTone();
+      showInTitle(last.title);
+    };
+    const role = () => selectRole(useAppStore.getState());
+    return {
+      applied: (name, event) => {
+        const alert = alertFor(name, event, role());
+        show(alert ? [alert] : []);
+      },
+      loaded: (before, after) => show(alertsForSnapshot(before, after, role(), Date.now())),
+    };
+  }, [enqueueSnackbar, closeSnackbar, navigate]);
 }
