@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FairQueue } from '../src/db/fair-queue.ts';
+import { ClientGoneError, FairQueue, isClientGone } from '../src/db/fair-queue.ts';
 import { testDriver } from './helpers/database.ts';
 import { signUp, startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -83,5 +83,41 @@ describe('FairQueue', () => {
     held();
     // b asked after three of a's requests, and still went second.
     expect(granted.map((g) => g.key)).toEqual(['a', 'b', 'a', 'a']);
+  });
+});
+
+describe('FairQueue and a gone client', () => {
+  it('refuses work whose client left while it waited, and hands the slot on', async () => {
+    const queue = new FairQueue(1);
+    const held = await queue.acquire('a');
+    let left = false;
+    const leaving = queue.acquire({ key: 'b', gone: () => left });
+    const staying = queue.acquire({ key: 'c', gone: () => false });
+    left = true;
+    held();
+    await expect(leaving).rejects.toBeInstanceOf(ClientGoneError);
+    const release = await staying;
+    expect(queue.waiting).toBe(0);
+    release();
+    // Gone before asking: refused at once, the queue untouched.
+    await expect(queue.acquire({ key: 'd', gone: () => true })).rejects.toThrow(ClientGoneError);
+    (await queue.acquire('e'))();
+  });
+
+  it('never cuts short work that already had a slot', async () => {
+    const queue = new FairQueue(1);
+    let left = false;
+    const client = { key: 'a', gone: () => left };
+    const first = await queue.acquire(client);
+    left = true;
+    first();
+    const second = await queue.acquire(client); // e.g. its events after the committed order
+    second();
+  });
+
+  it('is recognised when a query builder wraps it', () => {
+    expect(isClientGone(new Error('query failed', { cause: new ClientGoneError() }))).toBe(true);
+    expect(isClientGone(new Error('other'))).toBe(false);
+    expect(isClientGone('text')).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Portfolio } from '@showdown/shared/api';
 import { roundHalfUpDiv } from '@showdown/shared/money';
 import type { AppContext } from '../src/context.ts';
-import { dbClientKey } from '../src/db/fair-queue.ts';
+import { dbClient } from '../src/db/fair-queue.ts';
 import type { Database } from '../src/db/client.ts';
 import { callFunction, REFUSAL_SQLSTATE } from '../src/db/hot-paths.ts';
 import { AppError } from '../src/http/errors.ts';
@@ -40,11 +40,11 @@ async function countQueries<T>(work: () => Promise<T>): Promise<{ result: T; que
   const original = pg.Client.prototype.query;
   let queries = 0;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (dbClientKey.getStore() === probe) queries += 1;
+    if (dbClient.getStore()?.key === probe) queries += 1;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   try {
-    const result = await dbClientKey.run(probe, work);
+    const result = await dbClient.run({ key: probe }, work);
     return { result, queries };
   } finally {
     pg.Client.prototype.query = original;

@@ -296,3 +296,61 @@ describe('history', () => {
     expect((await a.api.get(`/api/game/${table.gameId}/transactions`)).body.data).toHaveLength(1);
   });
 });
+
+/** The test database's pool (PostgreSQL) is 30 connections; PGlite has one. */
+const POOL_SLOTS = 30;
+
+/**
+ * Under overload a client gives up (its timeout closes the connection) while its request still
+ * waits for the database. That request must not run afterwards: the database is kept for
+ * requests someone still waits for, and an order the phone was told nothing about is not
+ * placed behind its back (its retry would place it twice).
+ */
+describe('work whose client has gone', () => {
+  it('an order whose client closed the connection while it waited for the database is not placed', async () => {
+    const table = await setupTable(server, { investors: 1, start: true });
+    await openPhase(table);
+    const inv = table.investors[0]!;
+    const portfolio = `/api/game/${table.gameId}/user/portfolio`;
+    const history = `/api/game/${table.gameId}/transactions`;
+    expect((await inv.api.get(portfolio)).body.data.current_balance).toBe(500000);
+    const entriesBefore = (await inv.api.get(history)).body.data;
+
+    // Every database connection is held until `open()`.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const holders = Array.from({ length: POOL_SLOTS }, () =>
+      server.database.db.transaction(() => gate),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+
+    const abort = new AbortController();
+    const order = fetch(`${server.url}/api/game/${table.gameId}/stocks/trade`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${inv.token}` },
+      body: JSON.stringify({ stock_id: tandoor.id, trade_type: 0, quantity: 10 }),
+      signal: abort.signal,
+    });
+    await new Promise((r) => setTimeout(r, 300)); // the order waits for a connection
+    abort.abort();
+    await expect(order).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 100)); // the server has seen the connection close
+    open();
+    await Promise.all(holders);
+
+    // Not placed: no cash moved, no holding, no trade in the history…
+    const after = await inv.api.get(portfolio);
+    expect(after.body.data.current_balance).toBe(500000);
+    const row = after.body.data.portfolio_data.find((r: any) => r.stock_id === tandoor.id);
+    expect(row.total_quantity).toBe(0);
+    expect((await inv.api.get(history)).body.data).toEqual(entriesBefore);
+    // …and the same order sent again by a client that waits goes through once.
+    const placed = await inv.api.post(`/api/game/${table.gameId}/stocks/trade`, {
+      stock_id: tandoor.id,
+      trade_type: 0,
+      quantity: 10,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.data.current_balance).toBe(500000 - 4500);
+  });
+});

@@ -1,9 +1,38 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** Who the current database work is for (a user or a client address); set per request. */
-export const dbClientKey = new AsyncLocalStorage<string>();
+/** Who the current database work is for; set per request and per socket command. */
+export interface DbClient {
+  /** The line it waits in: `user:<id>`, a client address, a socket. */
+  key: string;
+  /** True once nobody can receive the answer any more (the client's connection closed). */
+  gone?: () => boolean;
+  /** Set when the work first gets a slot: from then on it runs to its end, gone or not. */
+  started?: boolean;
+}
 
-const ANONYMOUS = 'anonymous';
+export const dbClient = new AsyncLocalStorage<DbClient>();
+
+/**
+ * The work's client left before it reached the database: nothing was done, nothing is
+ * answered. Under overload this keeps the database for requests someone still waits for,
+ * instead of running the ones that timed out on the client (which a retry may repeat).
+ */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client left before its work reached the database');
+    this.name = 'ClientGoneError';
+  }
+}
+
+/** Whether `err` (or an error it wraps, as a query builder may) is a ClientGoneError. */
+export function isClientGone(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e instanceof ClientGoneError) return true;
+  }
+  return false;
+}
+
+const ANONYMOUS: DbClient = { key: 'anonymous' };
 
 /**
  * Hands out a fixed number of slots (the database connections) round-robin between clients:
@@ -19,18 +48,31 @@ export class FairQueue {
     this.free = slots;
   }
 
-  /** Waits for a slot for the current client; call the returned function exactly once. */
-  async acquire(key: string = dbClientKey.getStore() ?? ANONYMOUS): Promise<() => void> {
+  /**
+   * Waits for a slot for the current client; call the returned function exactly once. Work
+   * whose client is gone when its first slot comes up is refused (ClientGoneError) and the slot
+   * goes to the next in turn; work that already had a slot is never cut short.
+   */
+  async acquire(client: DbClient | string = dbClient.getStore() ?? ANONYMOUS): Promise<() => void> {
+    const who = typeof client === 'string' ? { key: client } : client;
+    const refused = () => !who.started && who.gone?.() === true;
+    if (refused()) throw new ClientGoneError();
     if (this.free > 0 && this.lines.size === 0) {
       this.free -= 1;
-      return this.releaser();
+    } else {
+      await new Promise<void>((resolve) => {
+        const line = this.lines.get(who.key);
+        if (line) line.push(resolve);
+        else this.lines.set(who.key, [resolve]);
+      });
     }
-    await new Promise<void>((resolve) => {
-      const line = this.lines.get(key);
-      if (line) line.push(resolve);
-      else this.lines.set(key, [resolve]);
-    });
-    return this.releaser();
+    const release = this.releaser();
+    if (refused()) {
+      release();
+      throw new ClientGoneError();
+    }
+    who.started = true;
+    return release;
   }
 
   /** Clients waiting right now (for tests and diagnostics). */

@@ -3,6 +3,7 @@ import { ZodError, type ZodType, type z } from 'zod';
 import { ERROR_CODE, MSG, type ErrorCode } from '@showdown/shared/messages';
 import type { ApiFailure } from '@showdown/shared/api';
 import type { Logger } from '../logger.ts';
+import { isClientGone } from '../db/fair-queue.ts';
 
 /** A failure with the status and message the client sees (DESIGN §3). */
 export class AppError extends Error {
@@ -61,6 +62,8 @@ interface HttpParserError {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) return;
+    // The client left before the request reached the database: no one to answer.
+    if (isClientGone(err)) return;
     if (err instanceof AppError) {
       res.status(err.status).json(failureBody(err.code, err.message));
       return;

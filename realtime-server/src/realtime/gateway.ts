@@ -23,7 +23,7 @@ import { toSpectatorSnapshot } from '@showdown/shared/spectator';
 import type { AppContext } from '../context.ts';
 import { games } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
-import { dbClientKey } from '../db/fair-queue.ts';
+import { dbClient, isClientGone } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
 import { requireSeat, type Seat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
@@ -65,6 +65,8 @@ function failure(code: ErrorCode, message: string): Ack<never> {
 
 function toAckError(err: unknown, ctx: AppContext): Ack<never> {
   if (err instanceof AppError) return failure(err.code, err.message);
+  // A disconnected socket's command that never started: nobody to answer, nothing went wrong.
+  if (isClientGone(err)) return failure(ERROR_CODE.INTERNAL, MSG.INTERNAL);
   ctx.logger.error({ err }, 'socket handler failed');
   return failure(ERROR_CODE.INTERNAL, MSG.INTERNAL);
 }
@@ -201,7 +203,8 @@ export function attachGateway(io: ShowdownServer, ctx: AppContext, seats: SeatCa
         // The database queue takes this socket's work in turn with every other client's.
         const key =
           socket.data.userId !== null ? `user:${socket.data.userId}` : `socket:${socket.id}`;
-        inOrder(() => dbClientKey.run(key, () => work(parsed.data))).then(
+        const gone = () => socket.disconnected;
+        inOrder(() => dbClient.run({ key, gone }, () => work(parsed.data))).then(
           (data) => reply({ data }),
           (err: unknown) => reply(toAckError(err, ctx)),
         );

@@ -1,16 +1,16 @@
 import pg from 'pg';
-import { dbClientKey } from '../../src/db/fair-queue.ts';
+import { dbClient } from '../../src/db/fair-queue.ts';
 
 /**
  * Counts the statements this process sends to the database (each one a round trip), by the
- * client key the work runs under (`dbClientKey`: `user:<id>` for a socket's handlers and a
+ * client key the work runs under (`dbClient`: `user:<id>` for a socket's handlers and a
  * signed-in request). Work of no client (the phase sweeps) is not counted. Call `restore` after.
  */
 export function countStatements() {
   const counts = new Map<string, number>();
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const key = dbClientKey.getStore();
+    const key = dbClient.getStore()?.key;
     if (key !== undefined) counts.set(key, (counts.get(key) ?? 0) + 1);
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
@@ -19,7 +19,7 @@ export function countStatements() {
     /** Runs `work` under a key of its own and returns how many statements it sent. */
     async during(key: string, work: () => Promise<unknown>): Promise<number> {
       const before = counts.get(key) ?? 0;
-      await dbClientKey.run(key, work);
+      await dbClient.run({ key }, work);
       return (counts.get(key) ?? 0) - before;
     },
     restore() {
