@@ -151,7 +151,7 @@ export async function createApplication(components: ApplicationComponents): Prom
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
-  const gateway = attachGateway(io, context, seats);
+  const gateway = attachGateway(io, context, seats, { shared });
 
   app.use('/api/auth', authRouter(context));
   app.use('/api', userRouter(context));

@@ -9,10 +9,9 @@ import { createPresence, type SeatedPlayer } from '../src/realtime/presence.ts';
 /** A stand-in for the Socket.IO server: a room of user ids, and the broadcasts made. */
 function fakeIo(room: Array<number | null>) {
   const emitted: Array<{ rooms: string[]; event: string; payload: any }> = [];
+  /** The users in the room now (a spectator, null, is not one). */
+  const connected = async () => room.filter((userId) => userId !== null);
   const io = {
-    in: () => ({
-      fetchSockets: async () => room.map((userId) => ({ data: { userId } })),
-    }),
     to(first: string) {
       const rooms = [first];
       const target = {
@@ -28,7 +27,7 @@ function fakeIo(room: Array<number | null>) {
       return target;
     },
   };
-  return { io: io as never, emitted };
+  return { io: io as never, connected, emitted };
 }
 
 const seated: SeatedPlayer[] = [
@@ -40,10 +39,11 @@ const seated: SeatedPlayer[] = [
 describe('presence', () => {
   it('coalesces a burst of refreshes into one run and one more after it', async () => {
     const room: Array<number | null> = [];
-    const { io, emitted } = fakeIo(room);
+    const { io, connected, emitted } = fakeIo(room);
     let reads = 0;
     const presence = createPresence(
       io,
+      connected,
       async () => {
         reads += 1;
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -71,18 +71,19 @@ describe('presence', () => {
   });
 
   it('refreshes different games independently', async () => {
-    const { io, emitted } = fakeIo([1]);
-    const presence = createPresence(io, async () => seated, { warn: () => undefined });
+    const { io, connected, emitted } = fakeIo([1]);
+    const presence = createPresence(io, connected, async () => seated, { warn: () => undefined });
     await Promise.all([presence.refresh(1), presence.refresh(2)]);
     expect(emitted.map((e) => e.payload.game_id).sort()).toEqual([1, 2]);
   });
 
   it('does nothing once stopped, and a refresh failing then is not reported', async () => {
-    const { io, emitted } = fakeIo([1]);
+    const { io, connected, emitted } = fakeIo([1]);
     const warnings: unknown[] = [];
     let fail = false;
     const presence = createPresence(
       io,
+      connected,
       async () => {
         if (fail) throw new Error('Cannot use a pool after calling end on the pool');
         return seated;
@@ -99,10 +100,11 @@ describe('presence', () => {
   });
 
   it('reports a failed refresh while running', async () => {
-    const { io } = fakeIo([1]);
+    const { io, connected } = fakeIo([1]);
     const warnings: unknown[] = [];
     const presence = createPresence(
       io,
+      connected,
       async () => {
         throw new Error('database down');
       },

@@ -88,6 +88,27 @@ describe('WORKERS=2 behind one port', () => {
     for (const c of clients) c.close();
   });
 
+  it('presence counts the sockets on both workers', async () => {
+    const table = await setupTable({ url: server.url, otps }, { investors: 3 });
+    const seated = [table.broker, ...table.investors];
+    // One new connection each: the primary hands them to the workers in turn.
+    const clients: TestClient[] = [];
+    for (const s of seated) {
+      const client = await TestClient.connect(server.url, s.token);
+      await client.snapshot('game:join', table.gameId);
+      clients.push(client);
+    }
+    const ids = seated.map((s) => s.playerId).sort((a, b) => a - b);
+    const tv = await TestClient.connect(server.url);
+    const spectated = await tv.emit<any>('board:spectate', { code: table.code });
+    expect('data' in spectated && spectated.data.online).toEqual(ids);
+    await clients[0]!.waitFor('presence:changed', (p) => p.online.length === 4);
+    clients[3]!.close();
+    const left = await clients[0]!.waitFor('presence:changed', (p) => p.online.length === 3);
+    expect(left.online).toEqual(ids.filter((id) => id !== table.investors[2]!.playerId));
+    for (const c of [...clients, tv]) c.close();
+  });
+
   it('a logout reaches the session cache of every worker', async () => {
     const table = await setupTable({ url: server.url, otps }, { investors: 1 });
     const user = table.investors[0]!;

@@ -27,7 +27,7 @@ import { dbClient, isClientGone } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
 import { requireSeat, type Seat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
-import { createPresence, seatedPlayersOf } from './presence.ts';
+import { connectedUsersOf, createPresence, seatedPlayersOf } from './presence.ts';
 import type { SeatCache } from './seat-cache.ts';
 import {
   boardRoom,
@@ -117,8 +117,22 @@ export interface Gateway {
   close(): void;
 }
 
-export function attachGateway(io: ShowdownServer, ctx: AppContext, seats: SeatCache): Gateway {
-  const presence = createPresence(io, seatedPlayersOf(ctx.db), ctx.logger);
+/**
+ * `shared`: other processes or nodes serve the same games (cluster workers, Redis nodes), so
+ * presence asks them too.
+ */
+export function attachGateway(
+  io: ShowdownServer,
+  ctx: AppContext,
+  seats: SeatCache,
+  { shared = false }: { shared?: boolean } = {},
+): Gateway {
+  const presence = createPresence(
+    io,
+    connectedUsersOf(io, shared),
+    seatedPlayersOf(ctx.db),
+    ctx.logger,
+  );
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
     if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) {

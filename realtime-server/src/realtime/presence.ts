@@ -1,7 +1,12 @@
 /**
- * Presence: which seated players have a live socket in their game's room, on any node (the
- * adapter's `fetchSockets` asks every node). Recomputed and broadcast to the game's players and
- * spectators whenever a seated socket enters or leaves a game room.
+ * Presence: which seated players have a live socket in their game's room, on any process or
+ * node. Recomputed and broadcast to the game's players and spectators whenever a seated socket
+ * enters or leaves a game room.
+ *
+ * Each process reads its own room; the others are asked for their users' ids only (a
+ * server-side event with an answer), not with the adapter's `fetchSockets`, which ships every
+ * socket's handshake (headers, access token), rooms and data through the primary or Redis: a
+ * few bytes per socket instead of a kilobyte, on every join and every drop.
  *
  * Refreshes of one game are coalesced: while one runs, any number of further requests make one
  * more run after it (it may have read the room before their change), never one each. A table
@@ -37,10 +42,37 @@ export function seatedPlayersOf(db: Executor) {
       .where(eq(players.gameId, gameId));
 }
 
-type PresenceIo = Pick<ShowdownServer, 'in' | 'to'>;
+/** The user ids with a socket in a game's room, on every process and node. */
+export type ConnectedUsers = (gameId: number) => Promise<Iterable<number>>;
+
+/** The user ids of the seated sockets in the game's room on this process. */
+function localUsers(io: ShowdownServer, gameId: number): number[] {
+  const nsp = io.of('/');
+  const users: number[] = [];
+  for (const id of nsp.adapter.rooms.get(gameRoom(gameId)) ?? []) {
+    const userId = nsp.sockets.get(id)?.data.userId;
+    if (userId !== null && userId !== undefined) users.push(userId);
+  }
+  return users;
+}
+
+/**
+ * Reads presence from this process's rooms and, when other processes or nodes share the game
+ * (`shared`), asks them for theirs; answers their asking in turn.
+ */
+export function connectedUsersOf(io: ShowdownServer, shared: boolean): ConnectedUsers {
+  io.on('presence:users', (gameId, answer) => answer(localUsers(io, gameId)));
+  return async (gameId) => {
+    const here = localUsers(io, gameId);
+    if (!shared) return here;
+    const there = await io.serverSideEmitWithAck('presence:users', gameId);
+    return here.concat(...there);
+  };
+}
 
 export function createPresence(
-  io: PresenceIo,
+  io: Pick<ShowdownServer, 'to'>,
+  connectedUsers: ConnectedUsers,
   seatedPlayers: (gameId: number) => Promise<SeatedPlayer[]>,
   logger: Pick<Logger, 'warn'>,
 ): Presence {
@@ -49,8 +81,7 @@ export function createPresence(
   const running = new Map<number, { again: boolean; done: Promise<void> }>();
 
   const online = async (gameId: number): Promise<number[]> => {
-    const sockets = await io.in(gameRoom(gameId)).fetchSockets();
-    const connected = new Set(sockets.map((s) => s.data.userId).filter((id) => id !== null));
+    const connected = new Set(await connectedUsers(gameId));
     if (connected.size === 0) return [];
     const seated = await seatedPlayers(gameId);
     return seated

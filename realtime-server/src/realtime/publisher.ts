@@ -38,6 +38,8 @@ export interface InterServerEvents {
   'session:revoked': (sessionId: string) => void;
   /** A seat was removed on another node: drop it from this node's seat cache. */
   'seat:removed': (gameId: number, userId: number) => void;
+  /** Presence: the user ids with a socket in the game's room on the node asked. */
+  'presence:users': (gameId: number, answer: (userIds: number[]) => void) => void;
 }
 
 export interface SocketData {
