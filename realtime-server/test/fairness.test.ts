@@ -70,9 +70,9 @@ describe('FairQueue', () => {
   it('gives a freed slot to the clients in turn', async () => {
     const queue = new FairQueue(1);
     const granted: Array<{ key: string; release: () => void }> = [];
-    let held = await queue.acquire('a');
+    let held = await queue.acquire({ key: 'a' });
     for (const key of ['a', 'a', 'a', 'b'])
-      void queue.acquire(key).then((release) => granted.push({ key, release }));
+      void queue.acquire({ key }).then((release) => granted.push({ key, release }));
     expect(queue.waiting).toBe(4);
     for (let i = 0; i < 4; i++) {
       held();
@@ -89,7 +89,7 @@ describe('FairQueue', () => {
 describe('FairQueue and a gone client', () => {
   it('refuses work whose client left while it waited, and hands the slot on', async () => {
     const queue = new FairQueue(1);
-    const held = await queue.acquire('a');
+    const held = await queue.acquire({ key: 'a' });
     let left = false;
     const leaving = queue.acquire({ key: 'b', gone: () => left });
     const staying = queue.acquire({ key: 'c', gone: () => false });
@@ -101,7 +101,7 @@ describe('FairQueue and a gone client', () => {
     release();
     // Gone before asking: refused at once, the queue untouched.
     await expect(queue.acquire({ key: 'd', gone: () => true })).rejects.toThrow(ClientGoneError);
-    (await queue.acquire('e'))();
+    (await queue.acquire({ key: 'e' }))();
   });
 
   it('never cuts short work that already had a slot', async () => {

@@ -32,7 +32,7 @@ export function isClientGone(err: unknown): boolean {
   return false;
 }
 
-const ANONYMOUS: DbClient = { key: 'anonymous' };
+const ANONYMOUS = 'anonymous';
 
 /**
  * Hands out a fixed number of slots (the database connections) round-robin between clients:
@@ -53,8 +53,7 @@ export class FairQueue {
    * whose client is gone when its first slot comes up is refused (ClientGoneError) and the slot
    * goes to the next in turn; work that already had a slot is never cut short.
    */
-  async acquire(client: DbClient | string = dbClient.getStore() ?? ANONYMOUS): Promise<() => void> {
-    const who = typeof client === 'string' ? { key: client } : client;
+  async acquire(who: DbClient = dbClient.getStore() ?? { key: ANONYMOUS }): Promise<() => void> {
     const refused = () => !who.started && who.gone?.() === true;
     if (refused()) throw new ClientGoneError();
     if (this.free > 0 && this.lines.size === 0) {

@@ -84,6 +84,11 @@ function socket(): FakeSocket {
   return sockets.last as FakeSocket;
 }
 
+/** Investor Asha's game as the server answers it, at SEQ unless `setup` says otherwise. */
+function liveSnapshot(setup: GameSetup): GameSnapshot {
+  return gameSnapshot({ role: 2, seq: SEQ, stocks: STOCKS, portfolio: PORTFOLIO, ...setup });
+}
+
 /**
  * Renders the screen live: the store holds the game shaped by `setup`, and the socket's join
  * answers it at SEQ, or as `joined` shapes it (a game that moved before the socket joined).
@@ -94,14 +99,7 @@ async function openLive(
   setup: GameSetup = {},
   joined: GameSetup = {},
 ) {
-  const snapshot = gameSnapshot({
-    role: 2,
-    seq: SEQ,
-    stocks: STOCKS,
-    portfolio: PORTFOLIO,
-    ...setup,
-    ...joined,
-  });
+  const snapshot = liveSnapshot({ ...setup, ...joined });
   sockets.answer = () => ({ data: snapshot });
   localStorage.setItem('access_token', 'acc');
   setGame(
@@ -177,11 +175,8 @@ describe('alerts for what a snapshot shows was missed', () => {
   it('a seq gap resyncs, and the phase and payday missed in it are told', async () => {
     await openLive(<PortfolioScreen />, '/portfolio', { seq: SEQ });
     const endsAt = new Date(Date.now() + 60_000).toISOString();
-    const resynced = gameSnapshot({
-      role: 2,
+    const resynced = liveSnapshot({
       seq: SEQ + 3,
-      stocks: STOCKS,
-      portfolio: PORTFOLIO,
       orderbook_status: 1,
       ends_at: endsAt,
       settings: { paydays_given: 1, payday_increment: 100000 },
@@ -201,15 +196,9 @@ describe('alerts for what a snapshot shows was missed', () => {
     const endsAt = new Date(Date.now() + 120_000).toISOString();
     act(() => socket().fire('phase:started', { ...at(SEQ + 1), ends_at: endsAt, duration: 120 }));
     expect(await screen.findByText('Trade phase open: 120 s to trade')).toBeInTheDocument();
+    // The resync answers a newer game with the same phase: the one already told.
     sockets.answer = () => ({
-      data: gameSnapshot({
-        role: 2,
-        seq: SEQ + 2,
-        stocks: STOCKS,
-        portfolio: PORTFOLIO,
-        orderbook_status: 1,
-        ends_at: endsAt,
-      }),
+      data: liveSnapshot({ seq: SEQ + 4, orderbook_status: 1, ends_at: endsAt }),
     });
     act(() =>
       socket().fire('mayhem:responded', { ...at(SEQ + 2), mayhem_id: 4, responses_count: 1 }),
@@ -218,7 +207,7 @@ describe('alerts for what a snapshot shows was missed', () => {
       socket().fire('mayhem:responded', { ...at(SEQ + 4), mayhem_id: 4, responses_count: 1 }),
     );
     await waitFor(() => expect(socket().commands()).toContain('game:resync'));
-    await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ + 2));
+    await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ + 4));
     expect(screen.getAllByText(/^Trade phase open/)).toHaveLength(1);
     expect(vibrateMock).toHaveBeenCalledTimes(1);
   });
