@@ -42,6 +42,7 @@ import {
   type PortfolioFacts,
 } from './views.ts';
 import type { ServiceResult } from './service-result.ts';
+import { orderFingerprint } from './order-fingerprint.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
 
@@ -52,8 +53,8 @@ const RUNNING = [GAME_STATUS.RUNNING] as const;
  */
 const HOT_PATHS = {
   placeOrder: {
-    name: 'showdown_place_order',
-    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
+    name: 'showdown_place_order_once',
+    text: 'select showdown_place_order_once($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz, $8::varchar) as r',
   },
   updatePrice: {
     name: 'showdown_update_price',
@@ -85,6 +86,7 @@ const refusals: Record<string, () => AppError> = {
   PRICE_CAP: () => unprocessable(MSG.PRICE_CAP),
   PAYDAY_LIMIT: () => conflict(MSG.PAYDAY_LIMIT),
   IDEMPOTENCY_KEY_REUSED: () => conflict(MSG.IDEMPOTENCY_KEY_REUSED),
+  IDEMPOTENCY_KEY_MISMATCH: () => unprocessable(MSG.IDEMPOTENCY_KEY_MISMATCH),
 };
 
 /** The refusal's AppError; any other failure (a server fault) as it is. */
@@ -285,6 +287,7 @@ export async function placeOrder(
       input.quantity,
       idempotencyKey ?? null,
       ctx.clock.now().toISOString(),
+      idempotencyKey === undefined ? null : orderFingerprint(gameId, input),
     ],
   );
   const portfolio = isBuiltPortfolio(outcome.facts)
