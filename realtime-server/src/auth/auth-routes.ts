@@ -12,8 +12,17 @@ import {
 } from '@showdown/shared/api';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
-import { AppError, badRequest, conflict, forbidden, parseInput } from '../http/errors.ts';
-import { AuthRefusal, AuthService } from './auth-service.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  parseInput,
+  tooManyRequests,
+} from '../http/errors.ts';
+import { AuthRefusal, type AuthRefusalReason } from './auth-refusal.ts';
+import { AuthService } from './auth-service.ts';
 import { OtpService } from './otp-service.ts';
 import { authOf, requireAuth } from './require-auth.ts';
 
@@ -28,7 +37,7 @@ export function authRouter(ctx: AppContext): Router {
 
   const sendOtp = async (req: Request, res: Response) => {
     const phone = parseInput(sendOtpSchema, req.body);
-    const data = await otp.send(phone, req.ip);
+    const data = await otp.send(phone, req.ip).catch(toHttpError);
     res.json({ success: true, message: MSG.OTP_SENT, data } satisfies ApiSuccess<SendOtpData>);
   };
   router.post('/send-otp', sendOtp);
@@ -36,7 +45,7 @@ export function authRouter(ctx: AppContext): Router {
 
   router.post('/resend-otp', async (req, res) => {
     const { otp_id } = parseInput(resendOtpSchema, req.body);
-    const data = await otp.resend(otp_id);
+    const data = await otp.resend(otp_id).catch(toHttpError);
     res.json({ success: true, message: MSG.OTP_SENT, data } satisfies ApiSuccess<SendOtpData>);
   });
 
@@ -69,15 +78,22 @@ export function authRouter(ctx: AppContext): Router {
   return router;
 }
 
-/** The HTTP answer of each refusal of the auth service; anything else passes through. */
+/** The HTTP answer of each refusal of the auth services (DESIGN §3). */
+const REFUSALS: Record<AuthRefusalReason, (refusal: AuthRefusal) => AppError> = {
+  NO_USER: (r) => new AppError(404, ERROR_CODE.NO_USER, MSG.NO_USER, r.registration),
+  REGISTRATION_TOKEN_INVALID: () => forbidden(MSG.REGISTRATION_TOKEN_INVALID),
+  USER_EXISTS: () => conflict(MSG.USER_EXISTS),
+  OTP_NOT_FOUND: () => notFound(MSG.OTP_NOT_FOUND),
+  OTP_EXPIRED: () => new AppError(400, ERROR_CODE.OTP_EXPIRED, MSG.OTP_EXPIRED),
+  OTP_INCORRECT: () => new AppError(400, ERROR_CODE.OTP_INCORRECT, MSG.OTP_INCORRECT),
+  OTP_TOO_MANY_ATTEMPTS: () => tooManyRequests(MSG.OTP_TOO_MANY_ATTEMPTS),
+  OTP_RESEND_TOO_SOON: () => tooManyRequests(MSG.OTP_RESEND_TOO_SOON),
+  OTP_RATE_LIMITED: () => tooManyRequests(MSG.OTP_RATE_LIMITED),
+  OTP_DELIVERY_FAILED: () => new AppError(502, ERROR_CODE.INTERNAL, MSG.OTP_DELIVERY_FAILED),
+};
+
+/** Rethrows a refusal of the auth services as its HTTP answer; anything else as it is. */
 function toHttpError(err: unknown): never {
-  if (!(err instanceof AuthRefusal)) throw err;
-  switch (err.reason) {
-    case 'NO_USER':
-      throw new AppError(404, ERROR_CODE.NO_USER, MSG.NO_USER, err.registration);
-    case 'REGISTRATION_TOKEN_INVALID':
-      throw forbidden(MSG.REGISTRATION_TOKEN_INVALID);
-    case 'USER_EXISTS':
-      throw conflict(MSG.USER_EXISTS);
-  }
+  if (err instanceof AuthRefusal) throw REFUSALS[err.reason](err);
+  throw err;
 }

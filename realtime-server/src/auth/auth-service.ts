@@ -7,28 +7,9 @@ import type { Database, Executor } from '../db/client.ts';
 import { phoneVerifications, users } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { toUserDetails } from '../users/user-details.ts';
+import { AuthRefusal } from './auth-refusal.ts';
 import type { OtpService, Phone } from './otp-service.ts';
 import type { TokenService } from './token-service.ts';
-
-/** Why the auth service refused; the routes choose the HTTP answer (auth-routes.ts). */
-export type AuthRefusalReason =
-  /** The login's code was right but the phone has no account: register with the token. */
-  | 'NO_USER'
-  /** Register without a live registration token of this phone (missing, wrong, expired, used). */
-  | 'REGISTRATION_TOKEN_INVALID'
-  /** Register of a phone that has an account. */
-  | 'USER_EXISTS';
-
-export class AuthRefusal extends Error {
-  override name = 'AuthRefusal';
-  constructor(
-    readonly reason: AuthRefusalReason,
-    /** NO_USER: the registration the client may now complete. */
-    readonly registration?: RegistrationData,
-  ) {
-    super(reason);
-  }
-}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
