@@ -22,7 +22,9 @@ describe('the session cache behind access tokens', () => {
     await expect(tokens.verifyAccess(user.token)).resolves.toEqual(identity);
     // …until the user's cached sessions are invalidated: then the table is read again.
     tokens.invalidate(identity.userId);
-    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
   });
 
   it('the periodic recheck drops a cached session that was revoked or lost its user', async () => {
@@ -44,8 +46,12 @@ describe('the session cache behind access tokens', () => {
       [ids[1]!.sessionId, ids[2]!.sessionId].sort(),
     );
     await expect(tokens.verifyAccess(kept.token)).resolves.toEqual(ids[0]);
-    await expect(tokens.verifyAccess(revoked.token)).rejects.toMatchObject({ status: 401 });
-    await expect(tokens.verifyAccess(deleted.token)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verifyAccess(revoked.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
+    await expect(tokens.verifyAccess(deleted.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
   });
 
   it('a revoked session is refused at once by the process that revoked it', async () => {
@@ -53,7 +59,9 @@ describe('the session cache behind access tokens', () => {
     const user = await signUp(server, 'Revoked Ravi');
     const identity = await tokens.verifyAccess(user.token);
     await tokens.revokeSession(identity.sessionId);
-    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
   });
 
   it('a session forgotten after a revocation elsewhere is never cached again', async () => {
@@ -64,7 +72,9 @@ describe('the session cache behind access tokens', () => {
     // Still live in the table (this models a check racing the revocation): read, not cached.
     await expect(tokens.verifyAccess(user.token)).resolves.toEqual(identity);
     await tokens.revokeSession(identity.sessionId);
-    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
   });
 });
 

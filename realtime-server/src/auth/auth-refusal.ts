@@ -20,7 +20,13 @@ export type AuthRefusalReason =
   /** The phone's or the address's codes per 15 minutes are used up. */
   | 'OTP_RATE_LIMITED'
   /** The SMS gateway did not take the code. */
-  | 'OTP_DELIVERY_FAILED';
+  | 'OTP_DELIVERY_FAILED'
+  /** An access token that is malformed, wrongly signed, or of a revoked session or gone user. */
+  | 'TOKEN_INVALID'
+  /** A valid access token past its 15 minutes: the client refreshes. */
+  | 'TOKEN_EXPIRED'
+  /** A refresh token that is unknown, revoked, rotated already or expired. */
+  | 'REFRESH_TOKEN_INVALID';
 
 /** A refusal of the auth services (a domain error: no HTTP status). */
 export class AuthRefusal extends Error {

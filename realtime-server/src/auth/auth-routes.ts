@@ -10,19 +10,11 @@ import {
   type RefreshData,
   type SendOtpData,
 } from '@showdown/shared/api';
-import { ERROR_CODE, MSG } from '@showdown/shared/messages';
+import { MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  parseInput,
-  tooManyRequests,
-} from '../http/errors.ts';
-import { AuthRefusal, type AuthRefusalReason } from './auth-refusal.ts';
+import { badRequest, parseInput } from '../http/errors.ts';
 import { AuthService } from './auth-service.ts';
+import { toHttpError } from './refusal-http.ts';
 import { OtpService } from './otp-service.ts';
 import { authOf, requireAuth } from './require-auth.ts';
 
@@ -66,7 +58,7 @@ export function authRouter(ctx: AppContext): Router {
     const given: unknown = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
     if (given === undefined || given === null || given === '') throw badRequest(NO_REFRESH_TOKEN);
     const { refresh_token } = parseInput(refreshSchema, req.body);
-    const data = await tokens.refresh(refresh_token);
+    const data = await tokens.refresh(refresh_token).catch(toHttpError);
     res.json({ success: true, data } satisfies ApiSuccess<RefreshData>);
   });
 
@@ -76,24 +68,4 @@ export function authRouter(ctx: AppContext): Router {
   });
 
   return router;
-}
-
-/** The HTTP answer of each refusal of the auth services (DESIGN §3). */
-const REFUSALS: Record<AuthRefusalReason, (refusal: AuthRefusal) => AppError> = {
-  NO_USER: (r) => new AppError(404, ERROR_CODE.NO_USER, MSG.NO_USER, r.registration),
-  REGISTRATION_TOKEN_INVALID: () => forbidden(MSG.REGISTRATION_TOKEN_INVALID),
-  USER_EXISTS: () => conflict(MSG.USER_EXISTS),
-  OTP_NOT_FOUND: () => notFound(MSG.OTP_NOT_FOUND),
-  OTP_EXPIRED: () => new AppError(400, ERROR_CODE.OTP_EXPIRED, MSG.OTP_EXPIRED),
-  OTP_INCORRECT: () => new AppError(400, ERROR_CODE.OTP_INCORRECT, MSG.OTP_INCORRECT),
-  OTP_TOO_MANY_ATTEMPTS: () => tooManyRequests(MSG.OTP_TOO_MANY_ATTEMPTS),
-  OTP_RESEND_TOO_SOON: () => tooManyRequests(MSG.OTP_RESEND_TOO_SOON),
-  OTP_RATE_LIMITED: () => tooManyRequests(MSG.OTP_RATE_LIMITED),
-  OTP_DELIVERY_FAILED: () => new AppError(502, ERROR_CODE.INTERNAL, MSG.OTP_DELIVERY_FAILED),
-};
-
-/** Rethrows a refusal of the auth services as its HTTP answer; anything else as it is. */
-function toHttpError(err: unknown): never {
-  if (err instanceof AuthRefusal) throw REFUSALS[err.reason](err);
-  throw err;
 }

@@ -10,13 +10,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import type { RefreshData, TokenDetails } from '@showdown/shared/api';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@showdown/shared/constants';
-import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import type { Clock } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { authSessions, refreshTokens } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { AppError, unauthorized } from '../http/errors.ts';
 import type { SessionRevocations } from './session-revocations.ts';
+import { AuthRefusal } from './auth-refusal.ts';
 
 /** Who an access token speaks for: the user and the session (refresh-token family) it belongs to. */
 export interface AccessIdentity {
@@ -29,8 +28,8 @@ export const SESSION_RECHECK_MS = 500;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const invalidToken = () => unauthorized(MSG.INVALID_TOKEN);
-const invalidRefreshToken = () => unauthorized(MSG.INVALID_REFRESH_TOKEN);
+const invalidToken = () => new AuthRefusal('TOKEN_INVALID');
+const invalidRefreshToken = () => new AuthRefusal('REFRESH_TOKEN_INVALID');
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -87,7 +86,7 @@ export class TokenService {
       });
     } catch (err) {
       if (err instanceof jwt.TokenExpiredError) {
-        throw new AppError(403, ERROR_CODE.TOKEN_EXPIRED, MSG.TOKEN_EXPIRED);
+        throw new AuthRefusal('TOKEN_EXPIRED');
       }
       throw invalidToken();
     }
