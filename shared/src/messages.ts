@@ -87,6 +87,10 @@ export const MSG = {
   NOT_FOUND: 'Not found.',
   TOO_LARGE: 'Request body is too large.',
   RATE_LIMITED: 'Too many requests. Please slow down.',
+  TOO_MANY_SOCKETS:
+    'Too many open connections for this account. Close the game in another tab or on another device and try again.',
+  SPECTATE_LIMITED:
+    'Too many board codes tried from your address. Please wait a few minutes and try again.',
   INTERNAL: 'Something went wrong. Please try again.',
 } as const;
 
