@@ -164,7 +164,7 @@ export async function createApplication(components: ApplicationComponents): Prom
   const gateway = attachGateway(io, context, seats, {
     shared,
     spectateLimit: createSpectateLimit({
-      redis: redis?.client,
+      redis: redis && { client: redis.client, prefix: config.REDIS_STREAM_NAME },
       clusterWorker: components.clusterWorker,
     }),
     clientAddress: (req) => proxyAddr(req, trustProxy),

@@ -3,12 +3,13 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_ERROR, MAX_SOCKETS_PER_USER } from '@showdown/shared/protocol';
-import { MSG } from '@showdown/shared/messages';
+import { ERROR_CODE, MSG } from '@showdown/shared/messages';
+import { SPECTATE_MISSES_PER_ADDRESS } from '../src/realtime/spectate-limit.ts';
 import { createTestDatabase, testDriver } from './helpers/database.ts';
 import { OtpInbox } from './helpers/otp-inbox.ts';
 import { ServerProcess, freePort } from './helpers/process.ts';
-import { signUp } from './helpers/server.ts';
-import { waitUntil } from './helpers/sockets.ts';
+import { nextIp, signUp } from './helpers/server.ts';
+import { TestClient, waitUntil } from './helpers/sockets.ts';
 import {
   refusesConnections,
   smuggle,
@@ -19,7 +20,7 @@ import {
 import type { DatabaseHandle } from '../src/db/client.ts';
 
 /**
- * Issue 21, items 1, 7 and 10 where they appear: several processes behind one port
+ * Issue 21, items 1, 7, 10 and 12 where they appear: several processes behind one port
  * (`WORKERS=2`), and two nodes of one process each on one PostgreSQL and one Redis. Several
  * processes need a database server, so this suite belongs to the PostgreSQL project.
  */
@@ -155,6 +156,26 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
     if (again?.outcome === 'connected') open.push(again.close);
     expect((await tryConnect(urlFor(1), { token: user.token })).outcome).toBe('refused');
     for (const close of open) close();
+  });
+
+  it('limits board-code guessing per address over fresh sockets on every process (item 12)', async () => {
+    const ip = nextIp();
+    let answered = 0;
+    for (let s = 0; s < 6; s++) {
+      // Fresh connections: the cluster (or the test, with two nodes) spreads them.
+      const socket = await TestClient.connectWithHeaders(servers[s % servers.length]!.url, {
+        'x-forwarded-for': ip,
+      });
+      for (let g = 0; g < 10; g++) {
+        const res = await socket.emit<unknown>('board:spectate', {
+          code: `Q${String(s * 10 + g).padStart(3, '0')}`,
+        });
+        if ('error' in res && res.error.code === ERROR_CODE.NOT_FOUND) answered += 1;
+        else expect(res).toMatchObject({ error: { message: MSG.SPECTATE_LIMITED } });
+      }
+      socket.close();
+    }
+    expect(answered).toBe(SPECTATE_MISSES_PER_ADDRESS);
   });
 
   it('SIGTERM: keep-alive uploads whose body is still arriving complete with 200 (item 7)', async () => {

@@ -24,16 +24,17 @@ export interface SpectateLimit {
 }
 
 export function createSpectateLimit(store: {
-  redis?: unknown;
+  /** A connected node-redis client, and the prefix of this deployment's keys. */
+  redis?: { client: unknown; prefix: string };
   clusterWorker?: boolean;
 }): SpectateLimit {
   const options = {
-    keyPrefix: 'showdown:spectate-miss',
+    keyPrefix: `${store.redis?.prefix ?? 'showdown'}:spectate-miss`,
     points: SPECTATE_MISSES_PER_ADDRESS,
     duration: SPECTATE_WINDOW_SECONDS,
   };
   const limiter: RateLimiterAbstract = store.redis
-    ? new RateLimiterRedis({ ...options, storeClient: store.redis, useRedisPackage: true })
+    ? new RateLimiterRedis({ ...options, storeClient: store.redis.client, useRedisPackage: true })
     : store.clusterWorker
       ? new RateLimiterCluster({ ...options, timeoutMs: 2000 })
       : new RateLimiterMemory(options);
