@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -176,6 +177,41 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
       socket.close();
     }
     expect(answered).toBe(SPECTATE_MISSES_PER_ADDRESS);
+  });
+
+  it.runIf(nodes === 1)('replaces a worker that dies, and keeps serving', async () => {
+    const server = servers[0]!;
+    const workers = () =>
+      execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .map((line) => Number(line.trim()))
+        .filter((pid) => pid > 0);
+    const before = workers();
+    expect(before).toHaveLength(2);
+    process.kill(before[0]!, 'SIGKILL');
+    await waitUntil(
+      () => {
+        const now = workers();
+        return now.length === 2 && !now.includes(before[0]!);
+      },
+      60_000,
+      'a new worker',
+    );
+    await waitUntil(
+      async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            fetch(`${server.url}/healthz`, { headers: { connection: 'close' } }).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          ),
+        );
+        return answers.every((status) => status === 200);
+      },
+      60_000,
+      'every connection served',
+    );
   });
 
   it('SIGTERM: keep-alive uploads whose body is still arriving complete with 200 (item 7)', async () => {
