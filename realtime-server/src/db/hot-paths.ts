@@ -4,6 +4,7 @@
  * builder). The single statement is its own transaction: a refusal rolls back all it wrote.
  */
 import pg from 'pg';
+import { isSqlRefusalCode, type SqlRefusalCode } from '@showdown/shared/refusals';
 import type { Database } from './client.ts';
 import { pgErrorCode, isSerializationFailure } from './errors.ts';
 import { expectRow } from './rows.ts';
@@ -17,12 +18,16 @@ export interface FunctionCall {
   values: unknown[];
 }
 
-/** SQLSTATE the hot-path functions raise a refusal with; the message is a key of MSG. */
+/** SQLSTATE the hot-path functions raise a refusal with; the message is a code of the list. */
 export const REFUSAL_SQLSTATE = 'SD001';
 
-/** The refusal's key (e.g. 'STOCK_NOT_FOUND') when `err` is one a hot-path function raised. */
-export function refusalKey(err: unknown): string | undefined {
-  return pgErrorCode(err) === REFUSAL_SQLSTATE && err instanceof Error ? err.message : undefined;
+/**
+ * The refusal's code (e.g. 'STOCK_NOT_FOUND') when `err` is one a hot-path function raised with
+ * a code of shared/refusals' list; any other error (an unknown code included) is no refusal.
+ */
+export function refusalKey(err: unknown): SqlRefusalCode | undefined {
+  if (pgErrorCode(err) !== REFUSAL_SQLSTATE || !(err instanceof Error)) return undefined;
+  return isSqlRefusalCode(err.message) ? err.message : undefined;
 }
 
 /** The node-postgres pool behind Drizzle (both drivers: PGlite is served over the same protocol). */
