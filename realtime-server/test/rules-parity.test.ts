@@ -31,7 +31,7 @@ import {
 } from '@showdown/shared/refusals';
 import { buy, sell, type Holding } from '@showdown/shared/trading';
 import type { AppContext } from '../src/context.ts';
-import { callFunction, REFUSAL_SQLSTATE, refusalKey } from '../src/db/hot-paths.ts';
+import { callFunction, HOT_PATHS, REFUSAL_SQLSTATE, refusalKey } from '../src/db/hot-paths.ts';
 import { endExpiredPhases, refusalError, setOrderbook } from '../src/games/market-service.ts';
 import { averageMayhemList, createMayhem, respondMayhem } from '../src/games/mayhem-service.ts';
 import { AppError } from '../src/http/errors.ts';
@@ -355,12 +355,6 @@ async function refusalOf(work: () => Promise<unknown>): Promise<string | null> {
   }
 }
 
-const ORDER_SQL =
-  'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r';
-const PRICE_SQL =
-  'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r';
-const PAYDAY_SQL = 'select showdown_give_payday($1::int, $2::int, $3::int) as r';
-
 const noHooks = { onPhaseStarted: () => undefined };
 
 /** Runs one step on both sides; returns the two refusals (null when none). */
@@ -388,8 +382,7 @@ async function runStep(
             : holding.quantity + (q.kind === 'over' ? q.extra : 0);
       const sqlRefusal = await refusalOf(() =>
         callFunction(ctx.db, {
-          name: 'showdown_place_order',
-          text: ORDER_SQL,
+          ...HOT_PATHS.placeOrder,
           values: [
             trader.userId,
             g,
@@ -422,8 +415,7 @@ async function runStep(
       const stockId = stockIds[step.stock]!;
       const sqlRefusal = await refusalOf(() =>
         callFunction(ctx.db, {
-          name: 'showdown_update_price',
-          text: PRICE_SQL,
+          ...HOT_PATHS.updatePrice,
           values: [
             table.broker.userId,
             g,
@@ -446,8 +438,7 @@ async function runStep(
     case 'payday': {
       const sqlRefusal = await refusalOf(() =>
         callFunction(ctx.db, {
-          name: 'showdown_give_payday',
-          text: PAYDAY_SQL,
+          ...HOT_PATHS.givePayday,
           values: [table.broker.userId, g, PAYDAYS_PER_GAME],
         }),
       );

@@ -18,6 +18,26 @@ export interface FunctionCall {
   values: unknown[];
 }
 
+/**
+ * The hot paths, one SQL function call each (drizzle/0003_hot_paths.sql, 0005_one_rule.sql): one
+ * round trip as a named prepared statement. Each answers jsonb; the game lock, the checks in requireSeat's order
+ * and every write happen in the function, in one statement that a refusal rolls back whole.
+ */
+export const HOT_PATHS = {
+  placeOrder: {
+    name: 'showdown_place_order',
+    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
+  },
+  updatePrice: {
+    name: 'showdown_update_price',
+    text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
+  },
+  givePayday: {
+    name: 'showdown_give_payday',
+    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
+  },
+} as const;
+
 /** SQLSTATE the hot-path functions raise a refusal with; the message is a code of the list. */
 export const REFUSAL_SQLSTATE = 'SD001';
 

@@ -22,7 +22,7 @@ import { signedPercent } from '@showdown/shared/pricing';
 import { refusalMessage, type SqlRefusalCode } from '@showdown/shared/refusals';
 import { isInvestorRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
-import { callFunction, refusalKey } from '../db/hot-paths.ts';
+import { callFunction, HOT_PATHS, refusalKey } from '../db/hot-paths.ts';
 import { expectRow } from '../db/rows.ts';
 import { games } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
@@ -46,26 +46,6 @@ import {
 import type { ServiceResult } from './service-result.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
-
-/**
- * The hot paths, one SQL function call each (drizzle/0003_hot_paths.sql): one round trip as a
- * named prepared statement. Each answers jsonb; the game lock, the checks in requireSeat's order
- * and every write happen in the function, in one statement that a refusal rolls back whole.
- */
-const HOT_PATHS = {
-  placeOrder: {
-    name: 'showdown_place_order',
-    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
-  },
-  updatePrice: {
-    name: 'showdown_update_price',
-    text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
-  },
-  givePayday: {
-    name: 'showdown_give_payday',
-    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
-  },
-} as const;
 
 /**
  * The answer each refusal of a hot-path function (drizzle/0003_hot_paths.sql) stands for: the
