@@ -65,6 +65,7 @@ export const MSG = {
   TRADE_PHASE_OFF: 'The trade phase is not active.',
   INSUFFICIENT_FUNDS: 'Insufficient cash balance for this order.',
   INSUFFICIENT_SHARES: 'You do not have enough shares to sell.',
+  INVALID_QUANTITY: 'Quantity must be a positive whole number.',
   ORDER_OK: 'Order placed successfully.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another game.',
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 128 visible ASCII characters.',
@@ -82,6 +83,7 @@ export const MSG = {
   MAYHEM_STOCK_NOT_LISTED: 'This company is not in the market mayhem list.',
   MAYHEM_PERCENTAGE_NOT_LISTED: 'This percentage is not in the market mayhem list.',
   MAYHEM_DUPLICATE_STOCK: 'Each company can be chosen only once.',
+  MAYHEM_EMPTY: 'Please add some selections before submitting.',
   // generic
   VALIDATION: 'Invalid request.',
   NOT_FOUND: 'Not found.',
