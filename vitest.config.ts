@@ -28,6 +28,7 @@ export default defineConfig({
             'test/workers.test.ts',
             'test/db-pool.test.ts',
             'test/session-nodes.test.ts',
+            'test/cluster.test.ts',
           ],
         },
       },
