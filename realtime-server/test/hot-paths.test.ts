@@ -224,7 +224,7 @@ describe('refusals', () => {
     const inv = table.investors[0]!;
     await expect(
       placeOrder(ctx, inv.userId, table.gameId, buy(1_000_000_000), 'refused-first'),
-    ).rejects.toMatchObject({ status: 422 });
+    ).rejects.toMatchObject({ kind: 'unprocessable' });
     const rows = await ctx.db.execute(
       sql`select count(*)::int as n from idempotency_keys where key = 'refused-first'`,
     );
@@ -260,7 +260,7 @@ describe('Idempotency-Key answers', () => {
     const other = await setupTable(server, { investors: 0, start: false });
     await expect(
       placeOrder(ctx, inv.userId, other.gameId, buy(1), 'one-game'),
-    ).rejects.toMatchObject({ status: 409, message: MSG_KEY_REUSED });
+    ).rejects.toMatchObject({ kind: 'conflict', message: MSG_KEY_REUSED });
   });
 });
 

@@ -34,6 +34,10 @@ import type { ServiceResult } from './service-result.ts';
 export type SeatRule = 'broker' | 'investor' | 'seated' | 'joined';
 
 export interface CommandAccess<S extends SeatRule = SeatRule> {
+  /** The game the command is about. */
+  gameId: GameRef;
+  /** The caller. */
+  userId: number;
   seat: S;
   /** The statuses the command is valid in; a completed game always answers GAME_COMPLETED. */
   status: readonly GameStatus[];
@@ -112,16 +116,15 @@ const ROLES = { broker: 'broker', investor: 'investor', seated: 'any' } as const
  */
 export async function runGameCommand<T, S extends SeatRule>(
   ctx: AppContext,
-  gameRef: GameRef,
-  userId: number,
   access: CommandAccess<S>,
   rule: (cmd: Command<S>) => Promise<ServiceResult<T>>,
 ): Promise<ServiceResult<T>> {
+  const { userId } = access;
   let publications: Publication[] = [];
   const result = await inTransaction(ctx.db, async (tx) => {
     // A deadlock's retry runs the rule again from the start: only its last run publishes.
     publications = [];
-    const gameId = typeof gameRef === 'number' ? gameRef : await gameRef(tx);
+    const gameId = typeof access.gameId === 'number' ? access.gameId : await access.gameId(tx);
     const { game, player } =
       access.seat === 'joined'
         ? await lockForJoined(tx, gameId, userId, access.status)

@@ -42,9 +42,7 @@ export async function updateSettings(
 ) {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'broker', status: LOBBY },
+    { gameId, userId, seat: 'broker', status: LOBBY },
     async ({ tx, seq, publish }) => {
       const [game] = await tx
         .update(games)
@@ -67,9 +65,7 @@ export async function updateSettings(
 export async function startGame(ctx: AppContext, userId: number, gameId: number) {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'broker', status: LOBBY },
+    { gameId, userId, seat: 'broker', status: LOBBY },
     async ({ tx, seq, publish }) => {
       const seated = await tx
         .select()
@@ -137,9 +133,7 @@ export async function startGame(ctx: AppContext, userId: number, gameId: number)
 export async function pickFirstPlayer(ctx: AppContext, userId: number, gameId: number) {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'broker', status: LOBBY_OR_RUNNING },
+    { gameId, userId, seat: 'broker', status: LOBBY_OR_RUNNING },
     async ({ tx, seq, publish }) => {
       const candidates = await tx
         .select({ id: players.id, username: users.username })
@@ -175,9 +169,7 @@ export async function setOrderbook(
 ): Promise<ServiceResult<OrderbookData>> {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'broker', status: RUNNING, seq: 'on-demand' },
+    { gameId, userId, seat: 'broker', status: RUNNING, seq: 'on-demand' },
     async ({ tx, game, seq, publish }) => {
       const now = ctx.clock.now();
       const message = status === 1 ? MSG.TRADE_INITIATED : MSG.TRADE_ENDED;
@@ -272,9 +264,7 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
 export async function endGame(ctx: AppContext, userId: number, gameId: number) {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'broker', status: LOBBY_OR_RUNNING },
+    { gameId, userId, seat: 'broker', status: LOBBY_OR_RUNNING },
     async ({ tx, seq, publish }) => {
       const [gameRow] = await tx
         .update(games)

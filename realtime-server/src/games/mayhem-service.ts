@@ -41,9 +41,7 @@ export async function createMayhem(
 ): Promise<ServiceResult<MayhemData>> {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'broker', status: RUNNING },
+    { gameId, userId, seat: 'broker', status: RUNNING },
     async ({ tx, seq, publish }) => {
       const listed = await tx
         .select({ stockId: gameStocks.stockId })
@@ -105,9 +103,7 @@ export async function respondMayhem(
 ) {
   return runGameCommand(
     ctx,
-    gameOfMayhem(mayhemId),
-    userId,
-    { seat: 'investor', status: RUNNING },
+    { gameId: gameOfMayhem(mayhemId), userId, seat: 'investor', status: RUNNING },
     async ({ tx, player, seq, publish }) => {
       const row = await mayhemById(tx, mayhemId);
       if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
@@ -144,9 +140,7 @@ export async function respondMayhem(
 export async function averageMayhemList(ctx: AppContext, userId: number, mayhemId: number) {
   return runGameCommand(
     ctx,
-    gameOfMayhem(mayhemId),
-    userId,
-    { seat: 'broker', status: RUNNING },
+    { gameId: gameOfMayhem(mayhemId), userId, seat: 'broker', status: RUNNING },
     async ({ tx, game, seq, publish }) => {
       const gameId = game.id;
       const row = await mayhemById(tx, mayhemId);

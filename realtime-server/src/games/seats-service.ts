@@ -95,9 +95,7 @@ export async function selectRole(
 ) {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'joined', status: LOBBY },
+    { gameId, userId, seat: 'joined', status: LOBBY },
     async ({ tx, player: existing, seq, publish }) => {
       const taken = await seq();
       if (existing) {
@@ -159,9 +157,7 @@ export async function changeRole(
 ) {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'seated', status: LOBBY },
+    { gameId, userId, seat: 'seated', status: LOBBY },
     async ({ tx, player: caller, seq, publish }) => {
       const taken = await seq();
       let target = caller;
@@ -191,9 +187,7 @@ export async function removePlayer(
 ) {
   return runGameCommand(
     ctx,
-    gameId,
-    userId,
-    { seat: 'broker', status: LOBBY },
+    { gameId, userId, seat: 'broker', status: LOBBY },
     async ({ tx, player: broker, seq, publish }) => {
       if (broker.id === playerId) throw conflict(MSG.CANNOT_REMOVE_SELF);
       const [row] = await tx
