@@ -11,7 +11,7 @@ import { GAME_STATUS } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { callFunction } from '../db/hot-paths.ts';
+import { callFunction, HOT_PATHS } from '../db/hot-paths.ts';
 import { boardJoins, players } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { GamePublisher } from '../realtime/publisher.ts';
@@ -148,31 +148,11 @@ export async function runGameCommand<T, S extends SeatRule>(
   return result;
 }
 
-/**
- * The hot paths, one SQL function call each (drizzle/0003_hot_paths.sql): one round trip as a
- * named prepared statement. Each takes the caller and the game first and answers jsonb; the
- * game lock, the checks in requireSeat's order, the seq and every write happen in the function,
- * in one statement that a refusal rolls back whole.
- */
-const HOT_PATHS = {
-  placeOrder: {
-    name: 'showdown_place_order',
-    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
-  },
-  updatePrice: {
-    name: 'showdown_update_price',
-    text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
-  },
-  givePayday: {
-    name: 'showdown_give_payday',
-    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
-  },
-} as const;
-
 export type HotPath = keyof typeof HOT_PATHS;
 
 /**
- * Runs a hot path as the command's rule: the function's statement is the transaction (its
+ * Runs a hot path (db/hot-paths.ts: one SQL function call that takes the caller and the game
+ * first, and locks, checks and numbers in the database) as the command's rule: the function's statement is the transaction (its
  * refusal becomes the DomainError it stands for), then `shape` turns its answer into the
  * service's answer and queues the publications, which go out after the commit as for any
  * other command.

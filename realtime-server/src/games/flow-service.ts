@@ -227,7 +227,12 @@ export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
   const ended = await ctx.db
     .update(games)
     .set({ orderbookStatus: 0, phaseEndsAt: null, seq: sql`${games.seq} + 1` })
-    .where(and(eq(games.orderbookStatus, 1), sql`${games.phaseEndsAt} <= ${now.toISOString()}`))
+    .where(
+      and(
+        eq(games.orderbookStatus, 1),
+        sql`not showdown_phase_is_open(${games}, ${now.toISOString()}::timestamptz)`,
+      ),
+    )
     .returning({ id: games.id, seq: games.seq });
   for (const g of ended) ctx.publisher.game(g.id, 'phase:ended', { seq: g.seq, game_id: g.id });
   return ended.map((g) => g.id);
