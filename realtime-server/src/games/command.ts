@@ -152,10 +152,10 @@ export type HotPath = keyof typeof HOT_PATHS;
 
 /**
  * Runs a hot path (db/hot-paths.ts: one SQL function call that takes the caller and the game
- * first, and locks, checks and numbers in the database) as the command's rule: the function's statement is the transaction (its
- * refusal becomes the DomainError it stands for), then `shape` turns its answer into the
- * service's answer and queues the publications, which go out after the commit as for any
- * other command.
+ * first, and locks, checks and numbers in the database) as the command's rule. The function's
+ * statement is the transaction (its refusal becomes the DomainError it stands for); then
+ * `shape` turns its answer into the service's answer and queues the publications, which go out
+ * after the commit as for any other command.
  */
 export async function runHotPathCommand<A, T>(
   ctx: AppContext,
