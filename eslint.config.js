@@ -36,6 +36,16 @@ export default tseslint.config(
     },
   },
   {
+    // Services return domain errors; HTTP statuses are chosen at the edge (README "Layout").
+    files: ['realtime-server/src/games/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/http/*'], message: 'games/ never imports http/.' }] },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers.
     files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

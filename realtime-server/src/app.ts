@@ -28,7 +28,7 @@ import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { createOtpSender, type OtpSender } from './auth/otp-sender.ts';
 import { authRouter } from './auth/auth-routes.ts';
 import { userRouter } from './users/user-routes.ts';
-import { gameRouter, mayhemRouter } from './games/game-routes.ts';
+import { boardRouter, gameRouter, mayhemRouter } from './http/game-routes.ts';
 import { attachGateway } from './realtime/gateway.ts';
 import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
@@ -186,6 +186,7 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use('/api/auth', authRouter(context));
   app.use('/api', userRouter(context));
   app.use('/api/game', gameRouter(context, scheduler));
+  app.use('/api/board', boardRouter(context));
   app.use('/api/marketMayhem', mayhemRouter(context));
   app.use('/api', publicConfigRouter(config));
   app.use('/api', notFoundHandler);

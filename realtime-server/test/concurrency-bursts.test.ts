@@ -72,7 +72,7 @@ async function preparedTable(): Promise<TableSetup & { mayhemId: number }> {
 async function openLobby() {
   const code = nextBoardCode();
   const apis = grabbers.map((g) => http(server.url, g.token, { ip: nextIp() }));
-  const first = await apis[0]!.post('/api/game/join', { code, create: true });
+  const first = await apis[0]!.post('/api/game/join', { code });
   expect(first.status, JSON.stringify(first.body)).toBe(200);
   for (const api of apis.slice(1)) {
     const res = await api.post('/api/game/join', { code });

@@ -79,9 +79,7 @@ describe('concurrency', () => {
       Array.from({ length: 20 }, (_, i) => signUp(server, `Racer ${i}`)),
     );
     const apis = users.map((u) => http(server.url, u.token));
-    const joined = await Promise.all(
-      apis.map((api) => api.post('/api/game/join', { code, create: true })),
-    );
+    const joined = await Promise.all(apis.map((api) => api.post('/api/game/join', { code })));
     const gameId = joined[0]!.body.data.game_id;
     expect(new Set(joined.filter((j) => j.status === 200).map((j) => j.body.data.game_id))).toEqual(
       new Set([gameId]),
@@ -103,9 +101,7 @@ describe('concurrency', () => {
       Array.from({ length: 12 }, (_, i) => signUp(server, `Seat ${i}`)),
     );
     const apis = users.map((u) => http(server.url, u.token));
-    const joined = await Promise.all(
-      apis.map((api) => api.post('/api/game/join', { code, create: true })),
-    );
+    const joined = await Promise.all(apis.map((api) => api.post('/api/game/join', { code })));
     const gameIds = new Set(joined.map((j) => j.body.data.game_id));
     expect(gameIds.size).toBe(1);
     const gameId = [...gameIds][0];

@@ -12,14 +12,11 @@ import type { AppContext } from '../src/context.ts';
 import { dbClient } from '../src/db/fair-queue.ts';
 import type { Database } from '../src/db/client.ts';
 import { callFunction, REFUSAL_SQLSTATE } from '../src/db/hot-paths.ts';
-import { AppError } from '../src/http/errors.ts';
-import {
-  getPortfolio,
-  givePayday,
-  placeOrder,
-  refusalError,
-  updatePrice,
-} from '../src/games/market-service.ts';
+import { STATUS_OF } from '../src/http/errors.ts';
+import { DomainError } from '../src/games/errors.ts';
+import { givePayday } from '../src/games/flow-service.ts';
+import { getPortfolio, placeOrder, updatePrice } from '../src/games/market-service.ts';
+import { refusalError } from '../src/games/refusals.ts';
 import type { GamePublisher } from '../src/realtime/publisher.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { openPhase, setupTable } from './helpers/game.ts';
@@ -108,8 +105,8 @@ describe('one round trip per hot path', () => {
         placeOrder(ctx, inv.userId, table.gameId, buy(1_000_000_000)).catch((e: unknown) => e),
       );
       expect(refused.queries).toBe(1);
-      expect(refused.result).toBeInstanceOf(AppError);
-      expect((refused.result as AppError).status).toBe(422);
+      expect(refused.result).toBeInstanceOf(DomainError);
+      expect(STATUS_OF[(refused.result as DomainError).kind]).toBe(422);
     }
     const ok = await placeOrder(ctx, inv.userId, table.gameId, buy(1));
     expect(ok.data.portfolio_data.find((r) => r.stock_id === 3)?.total_quantity).toBe(1);
@@ -207,11 +204,11 @@ describe('refusals', () => {
     ];
     for (const [key, status, message] of cases) {
       const mapped = refusalError(refusal(key));
-      expect(mapped, key).toBeInstanceOf(AppError);
-      expect((mapped as AppError).status, key).toBe(status);
-      expect((mapped as AppError).message, key).toBe(message);
+      expect(mapped, key).toBeInstanceOf(DomainError);
+      expect(STATUS_OF[(mapped as DomainError).kind], key).toBe(status);
+      expect((mapped as DomainError).message, key).toBe(message);
     }
-    expect((refusalError(refusal('GAME_COMPLETED')) as AppError).code).toBe('GAME_COMPLETED');
+    expect((refusalError(refusal('GAME_COMPLETED')) as DomainError).code).toBe('GAME_COMPLETED');
   });
 
   it('an unknown key or another database error stays a server fault', () => {
@@ -227,7 +224,7 @@ describe('refusals', () => {
     const inv = table.investors[0]!;
     await expect(
       placeOrder(ctx, inv.userId, table.gameId, buy(1_000_000_000), 'refused-first'),
-    ).rejects.toMatchObject({ status: 422 });
+    ).rejects.toMatchObject({ kind: 'unprocessable' });
     const rows = await ctx.db.execute(
       sql`select count(*)::int as n from idempotency_keys where key = 'refused-first'`,
     );
@@ -263,7 +260,7 @@ describe('Idempotency-Key answers', () => {
     const other = await setupTable(server, { investors: 0, start: false });
     await expect(
       placeOrder(ctx, inv.userId, other.gameId, buy(1), 'one-game'),
-    ).rejects.toMatchObject({ status: 409, message: MSG_KEY_REUSED });
+    ).rejects.toMatchObject({ kind: 'conflict', message: MSG_KEY_REUSED });
   });
 });
 

@@ -20,7 +20,7 @@ describe('empty lobbies expire after 24 h', () => {
     const codes = Array.from({ length: MAX_OPEN_LOBBIES_PER_USER }, () => nextBoardCode());
     const ids: number[] = [];
     for (const code of codes) {
-      const res = await api.post('/api/game/join', { code, create: true });
+      const res = await api.post('/api/game/join', { code });
       expect(res.status).toBe(200);
       ids.push(res.body.data.game_id);
     }
@@ -46,11 +46,17 @@ describe('empty lobbies expire after 24 h', () => {
     tokens = await refreshed(tokens.refresh_token);
     client = http(server.url, tokens.access_token, { ip: nextIp() });
     const brokerApi = http(server.url, (await refreshed(broker.refreshToken)).access_token);
-    // Expired: the code has no open game any more, and the creator may open lobbies again.
-    const gone = await client.post('/api/game/join', { code: codes[1] });
-    expect(gone.status).toBe(404);
-    expect(gone.body.error.code).toBe('NO_OPEN_GAME');
-    const again = await client.post('/api/game/join', { code: codes[1], create: true });
+    // Expired: the board read (which deletes nothing) already tells the code has no open game,
+    // and the creator may open lobbies again.
+    const gone = await client.get(`/api/board/${codes[1]}`);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(gone.body.data).toEqual({
+      board_code: codes[1],
+      open_game: false,
+      game_id: null,
+      status: null,
+    });
+    const again = await client.post('/api/game/join', { code: codes[1] });
     expect(again.status).toBe(200);
     expect(again.body.data.game_id).not.toBe(ids[1]);
     const stays = await brokerApi.post('/api/game/join', { code: seatedCode });

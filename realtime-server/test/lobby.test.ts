@@ -17,7 +17,7 @@ describe('POST /api/game/join', () => {
     const user = await signUp(server, 'Asha');
     const api = http(server.url, user.token);
     const code = nextBoardCode();
-    const first = await api.post('/api/game/join', { code: code.toLowerCase(), create: true });
+    const first = await api.post('/api/game/join', { code: code.toLowerCase() });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       success: true,
@@ -64,34 +64,30 @@ describe('POST /api/game/join', () => {
     );
   });
 
-  it('lets a completed board host a new game', async () => {
+  it("lets a completed board host a new game: SPEC's { code } alone opens it", async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     expect((await table.broker.api.post(`/api/game/${table.gameId}/end`)).status).toBe(200);
-    const none = await table.broker.api.post('/api/game/join', { code: table.code });
-    expectError(none, 404, `No game on ${table.code} yet.`);
-    const res = await table.broker.api.post('/api/game/join', { code: table.code, create: true });
+    const res = await table.broker.api.post('/api/game/join', { code: table.code });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.game_id).not.toBe(table.gameId);
     expect(res.body.data).toMatchObject({ role: null, game_status: 1, broker_exists: false });
   });
 
-  it('a board without an open game answers 404 NO_OPEN_GAME and creates nothing unless create is true', async () => {
+  it("SPEC's join opens a board without an open game; an old client's create flag is ignored", async () => {
     const user = await signUp(server, 'Careful');
     const api = http(server.url, user.token, { ip: nextIp() });
     const code = nextBoardCode();
-    const none = await api.post('/api/game/join', { code });
-    expect(none.status).toBe(404);
-    expect(none.body).toEqual({
-      success: false,
-      error: { code: 'NO_OPEN_GAME', message: `No game on ${code} yet.` },
-    });
-    expect((await api.post('/api/game/join', { code, create: false })).status).toBe(404);
+    const opened = await api.post('/api/game/join', { code });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.data).toMatchObject({ board_code: code, game_status: 1, role: null });
+    // Now the board has an open game: another player's join (with or without the old flag)
+    // joins it and opens nothing.
+    for (const create of [undefined, true, false]) {
+      const other = await signUp(server, 'Later');
+      const joined = await http(server.url, other.token).post('/api/game/join', { code, create });
+      expect(joined.body.data.game_id).toBe(opened.body.data.game_id);
+    }
     expectError(await api.post('/api/game/join', { code, create: 'yes' }), 400);
-    const created = await api.post('/api/game/join', { code, create: true });
-    expect(created.status).toBe(200);
-    // Now the board has an open game: a plain join finds it.
-    const other = await signUp(server, 'Later');
-    const joined = await http(server.url, other.token).post('/api/game/join', { code });
-    expect(joined.body.data.game_id).toBe(created.body.data.game_id);
   });
 });
 
@@ -100,11 +96,9 @@ describe('lobby creation limits and expiry (board-code squatting)', () => {
     const user = await signUp(server, 'Squatter');
     const api = http(server.url, user.token, { ip: nextIp() });
     for (let i = 0; i < MAX_OPEN_LOBBIES_PER_USER; i++) {
-      expect(
-        (await api.post('/api/game/join', { code: nextBoardCode(), create: true })).status,
-      ).toBe(200);
+      expect((await api.post('/api/game/join', { code: nextBoardCode() })).status).toBe(200);
     }
-    const refused = await api.post('/api/game/join', { code: nextBoardCode(), create: true });
+    const refused = await api.post('/api/game/join', { code: nextBoardCode() });
     expectError(refused, 429, MSG.LOBBY_LIMIT_USER);
   });
 
@@ -117,7 +111,7 @@ describe('lobby creation limits and expiry (board-code squatting)', () => {
     for (const u of users) {
       const api = http(server.url, u.token, { ip });
       for (let i = 0; i < 8; i++) {
-        const res = await api.post('/api/game/join', { code: nextBoardCode(), create: true });
+        const res = await api.post('/api/game/join', { code: nextBoardCode() });
         if (res.status === 200) opened += 1;
         else expectError(res, 429, MSG.LOBBY_LIMIT_IP);
       }

@@ -32,9 +32,11 @@ import {
 import { buy, sell, type Holding } from '@showdown/shared/trading';
 import type { AppContext } from '../src/context.ts';
 import { callFunction, HOT_PATHS, REFUSAL_SQLSTATE, refusalKey } from '../src/db/hot-paths.ts';
-import { endExpiredPhases, refusalError, setOrderbook } from '../src/games/market-service.ts';
+import { DomainError } from '../src/games/errors.ts';
+import { endExpiredPhases, setOrderbook } from '../src/games/flow-service.ts';
 import { averageMayhemList, createMayhem, respondMayhem } from '../src/games/mayhem-service.ts';
-import { AppError } from '../src/http/errors.ts';
+import { refusalError } from '../src/games/refusals.ts';
+import { STATUS_OF } from '../src/http/errors.ts';
 import { FakeClock } from './helpers/clock.ts';
 import { setupTable, type TableSetup } from './helpers/game.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -79,8 +81,8 @@ describe('refusal codes: one list', () => {
         code: REFUSAL_SQLSTATE,
       });
       const answer = refusalError(raised);
-      expect(answer, code).toBeInstanceOf(AppError);
-      expect((answer as AppError).message, code).toBe(refusalMessage(code));
+      expect(answer, code).toBeInstanceOf(DomainError);
+      expect((answer as DomainError).message, code).toBe(refusalMessage(code));
     }
   });
 });
@@ -350,7 +352,7 @@ async function refusalOf(work: () => Promise<unknown>): Promise<string | null> {
   } catch (err) {
     const code = refusalKey(err);
     if (code !== undefined) return code;
-    if (err instanceof AppError) return `AppError ${err.status} ${err.message}`;
+    if (err instanceof DomainError) return `DomainError ${STATUS_OF[err.kind]} ${err.message}`;
     throw err;
   }
 }

@@ -264,7 +264,7 @@ describe('following a board', () => {
     await tv.waitFor('game:ended');
     expect((await spectate(tv, table.code)).game.status).toBe(3);
 
-    const again = await table.broker.api.post('/api/game/join', { code: table.code, create: true });
+    const again = await table.broker.api.post('/api/game/join', { code: table.code });
     const next = again.body.data.game_id as number;
     expect(next).not.toBe(table.gameId);
     expect(await tv.waitFor('board:moved')).toEqual({ code: table.code, game_id: next });

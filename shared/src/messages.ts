@@ -108,7 +108,6 @@ export const ERROR_CODE = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   GAME_COMPLETED: 'GAME_COMPLETED',
-  NO_OPEN_GAME: 'NO_OPEN_GAME',
   OTP_INCORRECT: 'OTP_INCORRECT',
   OTP_EXPIRED: 'OTP_EXPIRED',
   NO_USER: 'NO_USER',
@@ -116,7 +115,5 @@ export const ERROR_CODE = {
   TOO_LARGE: 'TOO_LARGE',
   INTERNAL: 'INTERNAL',
 } as const;
-/** The answer to a join on a board with no open game, when `create` was not asked for. */
-export const noOpenGameMessage = (code: string) => `No game on ${code} yet.`;
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

@@ -377,3 +377,13 @@ export const pricePoints = pgTable(
     check('price_points_cause_ck', sql`cause in ('opening', 'update', 'mayhem')`),
   ],
 );
+
+/**
+ * Request counters of rate-limiter-flexible's Drizzle store (the board read's limits): in the
+ * database, so a limit holds across processes and nodes. `expire` ends the counter's window.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -8,23 +8,13 @@ import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
 import type { Executor } from '../db/client.ts';
 import { games, players } from '../db/schema.ts';
-import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { DomainError, conflict, forbidden, notFound } from './errors.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 
-const MAX_SERIAL = 2_147_483_647;
-
-/** A route's numeric id, or a 404 for anything that cannot name a row. */
-export function parseId(raw: unknown, message: string = MSG.GAME_NOT_FOUND): number {
-  const text = typeof raw === 'string' ? raw : '';
-  if (!/^\d{1,10}$/.test(text)) throw notFound(message);
-  const id = Number(text);
-  if (id < 1 || id > MAX_SERIAL) throw notFound(message);
-  return id;
-}
-
-export const gameCompleted = () => new AppError(409, ERROR_CODE.GAME_COMPLETED, MSG.GAME_COMPLETED);
+export const gameCompleted = () =>
+  new DomainError('conflict', ERROR_CODE.GAME_COMPLETED, MSG.GAME_COMPLETED);
 
 export type LockMode = 'none' | 'share' | 'update';
 

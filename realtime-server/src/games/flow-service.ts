@@ -1,22 +1,33 @@
-/** Settings, start, the first player, the end and the showdown ranking. */
+/** The game's flow: settings, start, the first player, trade phases, paydays, the end, the showdown. */
 import { expectRow } from '../db/rows.ts';
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { RankingEntry, SettingsInput } from '@showdown/shared/api';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderbookData, Portfolio, RankingEntry, SettingsInput } from '@showdown/shared/api';
 import { COMPANIES } from '@showdown/shared/catalogue';
-import { GAME_STATUS, ROLE } from '@showdown/shared/constants';
+import { GAME_STATUS, PAYDAYS_PER_GAME, ROLE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { rupeesToPaise } from '@showdown/shared/money';
+import { paiseToRupees, rupeesToPaise } from '@showdown/shared/money';
 import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
 import { games, gameStocks, ledgerEntries, players, users } from '../db/schema.ts';
-import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import { conflict, forbidden } from '../http/errors.ts';
-import { nextSeq, requireSeat } from './access.ts';
-import { portfolioView, pricesOf, rankingView, settingsView, stocksView } from './views.ts';
-
+import { readSnapshot } from '../db/transaction.ts';
+import { requireSeat } from './access.ts';
+import { runGameCommand, runHotPathCommand } from './command.ts';
+import { conflict, forbidden } from './errors.ts';
 import { recordPricePoints } from './price-history.ts';
+import {
+  phaseOpen,
+  portfolioFromFacts,
+  settingsView,
+  type MarketFacts,
+  type PlayerFacts,
+} from './projections.ts';
+import { portfolioView, pricesOf, rankingView, stocksView } from './queries.ts';
 import type { ServiceResult } from './service-result.ts';
+
+const LOBBY = [GAME_STATUS.LOBBY] as const;
+const RUNNING = [GAME_STATUS.RUNNING] as const;
+const LOBBY_OR_RUNNING = [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING] as const;
 
 export async function getSettings(ctx: AppContext, userId: number, gameId: number) {
   const { game } = await requireSeat(ctx.db, gameId, userId);
@@ -29,149 +40,253 @@ export async function updateSettings(
   gameId: number,
   input: SettingsInput,
 ) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, {
-      roles: 'broker',
-      status: [GAME_STATUS.LOBBY],
-      lock: 'update',
-    });
-    const seq = await nextSeq(tx, gameId);
-    const [game] = await tx
-      .update(games)
-      .set({
-        startingFundsPaise: rupeesToPaise(input.starting_funds),
-        paydayIncrementPaise: rupeesToPaise(input.payday_increment),
-        tradePhaseDuration: input.trade_phase_duration,
-      })
-      .where(eq(games.id, gameId))
-      .returning();
-    return { seq, settings: settingsView(expectRow(game, 'games: update settings')) };
-  });
-  ctx.publisher.game(gameId, 'settings:changed', {
-    seq: outcome.seq,
-    game_id: gameId,
-    settings: outcome.settings,
-  });
-  return { data: outcome.settings, message: MSG.SETTINGS_UPDATED };
+  return runGameCommand(
+    ctx,
+    { gameId, userId, seat: 'broker', status: LOBBY },
+    async ({ tx, seq, publish }) => {
+      const [game] = await tx
+        .update(games)
+        .set({
+          startingFundsPaise: rupeesToPaise(input.starting_funds),
+          paydayIncrementPaise: rupeesToPaise(input.payday_increment),
+          tradePhaseDuration: input.trade_phase_duration,
+        })
+        .where(eq(games.id, gameId))
+        .returning();
+      const settings = settingsView(expectRow(game, 'games: update settings'));
+      const taken = await seq();
+      publish((p) => p.game(gameId, 'settings:changed', { seq: taken, game_id: gameId, settings }));
+      return { data: settings, message: MSG.SETTINGS_UPDATED };
+    },
+  );
 }
 
 /** Opens the market: investors get the starting funds, the catalogue's companies list. */
 export async function startGame(ctx: AppContext, userId: number, gameId: number) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, {
-      roles: 'broker',
-      status: [GAME_STATUS.LOBBY],
-      lock: 'update',
-    });
-    const seq = await nextSeq(tx, gameId);
-    const seated = await tx
-      .select()
-      .from(players)
-      .where(eq(players.gameId, gameId))
-      .orderBy(asc(players.id));
-    if (!seated.some((p) => isBrokerRole(p.role))) throw conflict(MSG.NEED_BROKER);
-    const investors = seated.filter((p) => isInvestorRole(p.role));
-    if (investors.length === 0) throw conflict(MSG.NEED_INVESTOR);
-    const [gameRow] = await tx
-      .update(games)
-      .set({ status: GAME_STATUS.RUNNING, startedAt: ctx.clock.now() })
-      .where(eq(games.id, gameId))
-      .returning();
-    const game = expectRow(gameRow, 'games: start');
-    await tx
-      .insert(gameStocks)
-      .values(COMPANIES.map((c) => ({ gameId, stockId: c.id, pricePaise: c.openingPricePaise })));
-    const openings = await recordPricePoints(
-      tx,
-      gameId,
-      'opening',
-      ctx.clock.now(),
-      COMPANIES.map((c) => ({ stockId: c.id, pricePaise: c.openingPricePaise })),
-    );
-    const funds = game.startingFundsPaise;
-    const funded = await tx
-      .update(players)
-      .set({ cashPaise: funds })
-      .where(
-        inArray(
-          players.id,
-          investors.map((p) => p.id),
-        ),
-      )
-      .returning();
-    await tx
-      .insert(ledgerEntries)
-      .values(investors.map((p) => ({ gameId, playerId: p.id, kind: 'start', deltaPaise: funds })));
-    const prices = await pricesOf(tx, game);
-    const portfolios = [];
-    for (const p of funded) {
-      portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game, p, prices) });
-    }
-    return { seq, game: game, stocks: await stocksView(tx, game), portfolios, openings };
-  });
-  ctx.publisher.game(gameId, 'game:started', {
-    seq: outcome.seq,
-    game_id: gameId,
-    settings: settingsView(outcome.game),
-    stocks: outcome.stocks,
-    price_history: outcome.openings,
-  });
-  for (const p of outcome.portfolios) ctx.publisher.portfolio(p.userId, gameId, p.portfolio);
-  return { data: { game_status: GAME_STATUS.RUNNING }, message: MSG.GAME_STARTED };
+  return runGameCommand(
+    ctx,
+    { gameId, userId, seat: 'broker', status: LOBBY },
+    async ({ tx, seq, publish }) => {
+      const seated = await tx
+        .select()
+        .from(players)
+        .where(eq(players.gameId, gameId))
+        .orderBy(asc(players.id));
+      if (!seated.some((p) => isBrokerRole(p.role))) throw conflict(MSG.NEED_BROKER);
+      const investors = seated.filter((p) => isInvestorRole(p.role));
+      if (investors.length === 0) throw conflict(MSG.NEED_INVESTOR);
+      const [gameRow] = await tx
+        .update(games)
+        .set({ status: GAME_STATUS.RUNNING, startedAt: ctx.clock.now() })
+        .where(eq(games.id, gameId))
+        .returning();
+      const game = expectRow(gameRow, 'games: start');
+      await tx
+        .insert(gameStocks)
+        .values(COMPANIES.map((c) => ({ gameId, stockId: c.id, pricePaise: c.openingPricePaise })));
+      const openings = await recordPricePoints(
+        tx,
+        gameId,
+        'opening',
+        ctx.clock.now(),
+        COMPANIES.map((c) => ({ stockId: c.id, pricePaise: c.openingPricePaise })),
+      );
+      const funds = game.startingFundsPaise;
+      const funded = await tx
+        .update(players)
+        .set({ cashPaise: funds })
+        .where(
+          inArray(
+            players.id,
+            investors.map((p) => p.id),
+          ),
+        )
+        .returning();
+      await tx
+        .insert(ledgerEntries)
+        .values(
+          investors.map((p) => ({ gameId, playerId: p.id, kind: 'start', deltaPaise: funds })),
+        );
+      const prices = await pricesOf(tx, game);
+      const portfolios: Array<{ userId: number; portfolio: Portfolio }> = [];
+      for (const p of funded) {
+        portfolios.push({ userId: p.userId, portfolio: await portfolioView(tx, game, p, prices) });
+      }
+      const stocks = await stocksView(tx, game);
+      const taken = await seq();
+      publish((p) => {
+        p.game(gameId, 'game:started', {
+          seq: taken,
+          game_id: gameId,
+          settings: settingsView(game),
+          stocks,
+          price_history: openings,
+        });
+        for (const f of portfolios) p.portfolio(f.userId, gameId, f.portfolio);
+      });
+      return { data: { game_status: GAME_STATUS.RUNNING }, message: MSG.GAME_STARTED };
+    },
+  );
 }
 
 /** The broker's spin: the server picks the first player so every wheel lands on the same one. */
 export async function pickFirstPlayer(ctx: AppContext, userId: number, gameId: number) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, {
-      roles: 'broker',
-      status: [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING],
-      lock: 'update',
+  return runGameCommand(
+    ctx,
+    { gameId, userId, seat: 'broker', status: LOBBY_OR_RUNNING },
+    async ({ tx, seq, publish }) => {
+      const candidates = await tx
+        .select({ id: players.id, username: users.username })
+        .from(players)
+        .innerJoin(users, eq(users.id, players.userId))
+        .where(and(eq(players.gameId, gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])))
+        .orderBy(asc(players.id));
+      if (candidates.length === 0) throw conflict(MSG.FIRST_PLAYER_NEED_TWO);
+      const pick = candidates[randomInt(candidates.length)]!;
+      await tx.update(games).set({ firstPlayerId: pick.id }).where(eq(games.id, gameId));
+      const data = { player_id: pick.id, username: pick.username };
+      const taken = await seq();
+      publish((p) =>
+        p.game(gameId, 'firstPlayer:picked', { seq: taken, game_id: gameId, ...data }),
+      );
+      return { data, message: MSG.FIRST_PLAYER_PICKED };
+    },
+  );
+}
+
+export interface PhaseHooks {
+  /** Called after a phase opens so this node (and the others) can end it on time. */
+  onPhaseStarted(gameId: number, endsAt: Date): void;
+}
+
+/** Opens (1) or closes (0) the trade phase; both are idempotent (a no-op numbers nothing). */
+export async function setOrderbook(
+  ctx: AppContext,
+  hooks: PhaseHooks,
+  userId: number,
+  gameId: number,
+  status: 0 | 1,
+): Promise<ServiceResult<OrderbookData>> {
+  return runGameCommand(
+    ctx,
+    { gameId, userId, seat: 'broker', status: RUNNING, seq: 'on-demand' },
+    async ({ tx, game, seq, publish }) => {
+      const now = ctx.clock.now();
+      const message = status === 1 ? MSG.TRADE_INITIATED : MSG.TRADE_ENDED;
+      const unchanged = status === 1 ? phaseOpen(game, now) : game.orderbookStatus === 0;
+      if (unchanged) {
+        const settings = settingsView(game);
+        return {
+          data: { orderbook_status: settings.orderbook_status, ends_at: settings.ends_at },
+          message,
+        };
+      }
+      const taken = await seq();
+      const [updatedRow] = await tx
+        .update(games)
+        .set(
+          status === 1
+            ? {
+                orderbookStatus: 1,
+                phaseEndsAt: new Date(now.getTime() + game.tradePhaseDuration * 1000),
+              }
+            : { orderbookStatus: 0, phaseEndsAt: null },
+        )
+        .where(eq(games.id, gameId))
+        .returning();
+      const updated = expectRow(updatedRow, 'games: set orderbook');
+      const endsAt = updated.phaseEndsAt;
+      publish((p) => {
+        if (status === 1 && endsAt) {
+          p.game(gameId, 'phase:started', {
+            seq: taken,
+            game_id: gameId,
+            ends_at: endsAt.toISOString(),
+            duration: updated.tradePhaseDuration,
+          });
+          hooks.onPhaseStarted(gameId, endsAt);
+        } else {
+          p.game(gameId, 'phase:ended', { seq: taken, game_id: gameId });
+        }
+      });
+      const settings = settingsView(updated);
+      return {
+        data: { orderbook_status: settings.orderbook_status, ends_at: settings.ends_at },
+        message,
+      };
+    },
+  );
+}
+
+/**
+ * Ends every phase whose time is up. One conditional UPDATE: with several nodes sweeping, each
+ * phase is ended (and announced) by exactly one of them.
+ */
+export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
+  const now = ctx.clock.now();
+  const ended = await ctx.db
+    .update(games)
+    .set({ orderbookStatus: 0, phaseEndsAt: null, seq: sql`${games.seq} + 1` })
+    .where(
+      and(
+        eq(games.orderbookStatus, 1),
+        sql`not showdown_phase_is_open(${games}, ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: games.id, seq: games.seq });
+  for (const g of ended) ctx.publisher.game(g.id, 'phase:ended', { seq: g.seq, game_id: g.id });
+  return ended.map((g) => g.id);
+}
+
+/** Credits every investor the payday increment; three per game (one SQL function call). */
+export async function givePayday(ctx: AppContext, userId: number, gameId: number) {
+  return runHotPathCommand<
+    {
+      seq: number;
+      paydays_given: number;
+      amount_paise: number;
+      market: MarketFacts;
+      credited: Array<PlayerFacts & { user_id: number }>;
+    },
+    { amount: number; paydays_given: number }
+  >(ctx, gameId, userId, 'givePayday', [PAYDAYS_PER_GAME], (outcome, publish) => {
+    const amount = paiseToRupees(outcome.amount_paise);
+    publish((p) => {
+      p.game(gameId, 'payday:given', {
+        seq: outcome.seq,
+        game_id: gameId,
+        amount,
+        paydays_given: outcome.paydays_given,
+      });
+      for (const c of outcome.credited) {
+        p.portfolio(c.user_id, gameId, portfolioFromFacts({ ...outcome.market, ...c }));
+      }
     });
-    const seq = await nextSeq(tx, gameId);
-    const candidates = await tx
-      .select({ id: players.id, username: users.username })
-      .from(players)
-      .innerJoin(users, eq(users.id, players.userId))
-      .where(and(eq(players.gameId, gameId), inArray(players.role, [ROLE.INVESTOR, ROLE.BOTH])))
-      .orderBy(asc(players.id));
-    if (candidates.length === 0) throw conflict(MSG.FIRST_PLAYER_NEED_TWO);
-    const pick = candidates[randomInt(candidates.length)]!;
-    await tx.update(games).set({ firstPlayerId: pick.id }).where(eq(games.id, gameId));
-    return { seq, pick };
+    return { data: { amount, paydays_given: outcome.paydays_given }, message: MSG.PAYDAY_OK };
   });
-  const data = { player_id: outcome.pick.id, username: outcome.pick.username };
-  ctx.publisher.game(gameId, 'firstPlayer:picked', { seq: outcome.seq, game_id: gameId, ...data });
-  return { data, message: MSG.FIRST_PLAYER_PICKED };
 }
 
 export async function endGame(ctx: AppContext, userId: number, gameId: number) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, {
-      roles: 'broker',
-      status: [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING],
-      lock: 'update',
-    });
-    const seq = await nextSeq(tx, gameId);
-    const [gameRow] = await tx
-      .update(games)
-      .set({
-        status: GAME_STATUS.COMPLETED,
-        orderbookStatus: 0,
-        phaseEndsAt: null,
-        endedAt: ctx.clock.now(),
-      })
-      .where(eq(games.id, gameId))
-      .returning();
-    const game = expectRow(gameRow, 'games: end');
-    return { seq, ranking: await rankingView(tx, game) };
-  });
-  ctx.publisher.game(gameId, 'game:ended', {
-    seq: outcome.seq,
-    game_id: gameId,
-    ranking: outcome.ranking,
-  });
-  return { data: outcome.ranking, message: MSG.GAME_ENDED };
+  return runGameCommand(
+    ctx,
+    { gameId, userId, seat: 'broker', status: LOBBY_OR_RUNNING },
+    async ({ tx, seq, publish }) => {
+      const [gameRow] = await tx
+        .update(games)
+        .set({
+          status: GAME_STATUS.COMPLETED,
+          orderbookStatus: 0,
+          phaseEndsAt: null,
+          endedAt: ctx.clock.now(),
+        })
+        .where(eq(games.id, gameId))
+        .returning();
+      const ranking = await rankingView(tx, expectRow(gameRow, 'games: end'));
+      const taken = await seq();
+      publish((p) => p.game(gameId, 'game:ended', { seq: taken, game_id: gameId, ranking }));
+      return { data: ranking, message: MSG.GAME_ENDED };
+    },
+  );
 }
 
 export async function showdown(

@@ -1,7 +1,5 @@
-/** Prices, trade phases, orders, portfolios, history and paydays. */
-import { and, eq, sql } from 'drizzle-orm';
+/** The market: prices, orders, portfolios, the history of trades and of prices. */
 import type {
-  OrderbookData,
   Portfolio,
   PriceUpdateData,
   PriceUpdateInput,
@@ -9,86 +7,28 @@ import type {
   TradeInput,
   TransactionEntry,
 } from '@showdown/shared/api';
-import {
-  GAME_STATUS,
-  PAYDAYS_PER_GAME,
-  PRICE_CAP_PAISE,
-  PRICE_FLOOR_PAISE,
-} from '@showdown/shared/constants';
+import { GAME_STATUS, PRICE_CAP_PAISE, PRICE_FLOOR_PAISE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { paiseToRupees } from '@showdown/shared/money';
-import { isTradePhaseOpen } from '@showdown/shared/phase';
 import { signedPercent } from '@showdown/shared/pricing';
-import { refusalMessage, type SqlRefusalCode } from '@showdown/shared/refusals';
+import type { PricePoint } from '@showdown/shared/protocol';
 import { isInvestorRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
-import { callFunction, HOT_PATHS, refusalKey } from '../db/hot-paths.ts';
-import { expectRow } from '../db/rows.ts';
-import { games } from '../db/schema.ts';
-import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import type { AppError } from '../http/errors.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
-import { gameCompleted, nextSeq, requireSeat } from './access.ts';
-import { pointView } from './price-history.ts';
+import { readSnapshot } from '../db/transaction.ts';
+import { requireSeat } from './access.ts';
+import { runHotPathCommand } from './command.ts';
+import { pointView, portfolioFromFacts, settingsView, type PortfolioFacts } from './projections.ts';
 import {
   mayhemResponseOf,
   openMayhem,
-  portfolioFromFacts,
   portfolioView,
-  settingsView,
+  priceHistoryView,
   stocksView,
   transactionsView,
   type HistoryPage,
-  type MarketFacts,
-  type PlayerFacts,
-  type PortfolioFacts,
-} from './views.ts';
+} from './queries.ts';
 import type { ServiceResult } from './service-result.ts';
 import { orderFingerprint } from './order-fingerprint.ts';
-
-const RUNNING = [GAME_STATUS.RUNNING] as const;
-
-/**
- * The answer each refusal of a hot-path function (drizzle/0003_hot_paths.sql) stands for: the
- * same status and code as the checks of requireSeat and of this service, the list's message.
- */
-const refusals: Record<SqlRefusalCode, (message: string) => AppError> = {
-  GAME_NOT_FOUND: notFound,
-  NOT_IN_GAME: forbidden,
-  GAME_COMPLETED: gameCompleted,
-  BROKER_ONLY: forbidden,
-  INVESTOR_ONLY: forbidden,
-  GAME_NOT_RUNNING: conflict,
-  GAME_NOT_IN_LOBBY: conflict,
-  TRADE_PHASE_OFF: conflict,
-  STOCK_NOT_FOUND: notFound,
-  INVALID_QUANTITY: unprocessable,
-  INSUFFICIENT_FUNDS: unprocessable,
-  INSUFFICIENT_SHARES: unprocessable,
-  PRICE_CAP: unprocessable,
-  PAYDAY_LIMIT: conflict,
-  IDEMPOTENCY_KEY_REUSED: conflict,
-  IDEMPOTENCY_KEY_MISMATCH: unprocessable,
-};
-
-/** The refusal's AppError; any other failure (a server fault) as it is. */
-export function refusalError(err: unknown): unknown {
-  const code = refusalKey(err);
-  return code === undefined ? err : refusals[code](refusalMessage(code));
-}
-
-/** One hot path: one function call, one round trip; a refusal becomes its AppError. */
-async function callHotPath<T>(
-  ctx: AppContext,
-  path: keyof typeof HOT_PATHS,
-  values: unknown[],
-): Promise<T> {
-  try {
-    return await callFunction<T>(ctx.db, { ...HOT_PATHS[path], values });
-  } catch (err) {
-    throw refusalError(err);
-  }
-}
 
 export async function listStocks(
   ctx: AppContext,
@@ -125,126 +65,46 @@ export async function updatePrice(
 ): Promise<ServiceResult<PriceUpdateData>> {
   const percent = signedPercent(input.operation, input.value);
   const now = ctx.clock.now();
-  const outcome = await callHotPath<{ seq: number; previous_paise: number; price_paise: number }>(
+  return runHotPathCommand<
+    { seq: number; previous_paise: number; price_paise: number },
+    PriceUpdateData
+  >(
     ctx,
+    gameId,
+    userId,
     'updatePrice',
-    [
-      userId,
-      gameId,
-      input.stock_id,
-      percent,
-      now.toISOString(),
-      PRICE_FLOOR_PAISE,
-      PRICE_CAP_PAISE,
-    ],
-  );
-  const change = {
-    stock_id: input.stock_id,
-    previous_price: paiseToRupees(outcome.previous_paise),
-    price: paiseToRupees(outcome.price_paise),
-    percentage: percent,
-  };
-  ctx.publisher.game(gameId, 'price:updated', {
-    seq: outcome.seq,
-    game_id: gameId,
-    ...change,
-    point: pointView({
-      stockId: input.stock_id,
-      pricePaise: outcome.price_paise,
-      cause: 'update',
-      createdAt: now,
-    }),
-  });
-  return {
-    data: {
-      stock_id: input.stock_id,
-      updatedPrice: change.price,
-      previousPrice: change.previous_price,
-      percentage: percent,
+    [input.stock_id, percent, now.toISOString(), PRICE_FLOOR_PAISE, PRICE_CAP_PAISE],
+    (outcome, publish) => {
+      const change = {
+        stock_id: input.stock_id,
+        previous_price: paiseToRupees(outcome.previous_paise),
+        price: paiseToRupees(outcome.price_paise),
+        percentage: percent,
+      };
+      publish((p) =>
+        p.game(gameId, 'price:updated', {
+          seq: outcome.seq,
+          game_id: gameId,
+          ...change,
+          point: pointView({
+            stockId: input.stock_id,
+            pricePaise: outcome.price_paise,
+            cause: 'update',
+            createdAt: now,
+          }),
+        }),
+      );
+      return {
+        data: {
+          stock_id: input.stock_id,
+          updatedPrice: change.price,
+          previousPrice: change.previous_price,
+          percentage: percent,
+        },
+        message: MSG.PRICE_UPDATED,
+      };
     },
-    message: MSG.PRICE_UPDATED,
-  };
-}
-
-export interface PhaseHooks {
-  /** Called after a phase opens so this node (and the others) can end it on time. */
-  onPhaseStarted(gameId: number, endsAt: Date): void;
-}
-
-/** Opens (1) or closes (0) the trade phase; both are idempotent. */
-export async function setOrderbook(
-  ctx: AppContext,
-  hooks: PhaseHooks,
-  userId: number,
-  gameId: number,
-  status: 0 | 1,
-): Promise<ServiceResult<OrderbookData>> {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    const { game } = await requireSeat(tx, gameId, userId, {
-      roles: 'broker',
-      status: RUNNING,
-      lock: 'update',
-    });
-    const now = ctx.clock.now();
-    const isOpen = isTradePhaseOpen(
-      { orderbookStatus: game.orderbookStatus, endsAt: game.phaseEndsAt },
-      now.getTime(),
-    );
-    if (status === 1 && isOpen) return { changed: false as const, game };
-    if (status === 0 && game.orderbookStatus === 0) return { changed: false as const, game };
-    const seq = await nextSeq(tx, gameId);
-    const [updated] = await tx
-      .update(games)
-      .set(
-        status === 1
-          ? {
-              orderbookStatus: 1,
-              phaseEndsAt: new Date(now.getTime() + game.tradePhaseDuration * 1000),
-            }
-          : { orderbookStatus: 0, phaseEndsAt: null },
-      )
-      .where(eq(games.id, gameId))
-      .returning();
-    return { changed: true as const, game: expectRow(updated, 'games: set orderbook'), seq };
-  });
-  const settings = settingsView(outcome.game);
-  if (outcome.changed) {
-    if (status === 1 && outcome.game.phaseEndsAt) {
-      ctx.publisher.game(gameId, 'phase:started', {
-        seq: outcome.seq,
-        game_id: gameId,
-        ends_at: outcome.game.phaseEndsAt.toISOString(),
-        duration: outcome.game.tradePhaseDuration,
-      });
-      hooks.onPhaseStarted(gameId, outcome.game.phaseEndsAt);
-    } else {
-      ctx.publisher.game(gameId, 'phase:ended', { seq: outcome.seq, game_id: gameId });
-    }
-  }
-  return {
-    data: { orderbook_status: settings.orderbook_status, ends_at: settings.ends_at },
-    message: status === 1 ? MSG.TRADE_INITIATED : MSG.TRADE_ENDED,
-  };
-}
-
-/**
- * Ends every phase whose time is up. One conditional UPDATE: with several nodes sweeping, each
- * phase is ended (and announced) by exactly one of them.
- */
-export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
-  const now = ctx.clock.now();
-  const ended = await ctx.db
-    .update(games)
-    .set({ orderbookStatus: 0, phaseEndsAt: null, seq: sql`${games.seq} + 1` })
-    .where(
-      and(
-        eq(games.orderbookStatus, 1),
-        sql`not showdown_phase_is_open(${games}, ${now.toISOString()}::timestamptz)`,
-      ),
-    )
-    .returning({ id: games.id, seq: games.seq });
-  for (const g of ended) ctx.publisher.game(g.id, 'phase:ended', { seq: g.seq, game_id: g.id });
-  return ended.map((g) => g.id);
+  );
 }
 
 /** An Idempotency-Key's answer stored by the code before 0003_hot_paths: a built portfolio. */
@@ -264,12 +124,12 @@ export async function placeOrder(
   input: TradeInput,
   idempotencyKey?: string,
 ): Promise<ServiceResult<Portfolio>> {
-  const outcome = await callHotPath<{ replayed: boolean; facts: PortfolioFacts | Portfolio }>(
+  return runHotPathCommand<{ replayed: boolean; facts: PortfolioFacts | Portfolio }, Portfolio>(
     ctx,
+    gameId,
+    userId,
     'placeOrder',
     [
-      userId,
-      gameId,
       input.stock_id,
       input.trade_type,
       input.quantity,
@@ -277,12 +137,14 @@ export async function placeOrder(
       ctx.clock.now().toISOString(),
       idempotencyKey === undefined ? null : orderFingerprint(gameId, input),
     ],
+    (outcome, publish) => {
+      const portfolio = isBuiltPortfolio(outcome.facts)
+        ? outcome.facts
+        : portfolioFromFacts(outcome.facts);
+      if (!outcome.replayed) publish((p) => p.portfolio(userId, gameId, portfolio));
+      return { data: portfolio, message: MSG.ORDER_OK };
+    },
   );
-  const portfolio = isBuiltPortfolio(outcome.facts)
-    ? outcome.facts
-    : portfolioFromFacts(outcome.facts);
-  if (!outcome.replayed) ctx.publisher.portfolio(userId, gameId, portfolio);
-  return { data: portfolio, message: MSG.ORDER_OK };
 }
 
 export async function getPortfolio(
@@ -308,24 +170,14 @@ export async function listTransactions(
   });
 }
 
-/** Credits every investor the payday increment; three per game. */
-export async function givePayday(ctx: AppContext, userId: number, gameId: number) {
-  const outcome = await callHotPath<{
-    seq: number;
-    paydays_given: number;
-    amount_paise: number;
-    market: MarketFacts;
-    credited: Array<PlayerFacts & { user_id: number }>;
-  }>(ctx, 'givePayday', [userId, gameId, PAYDAYS_PER_GAME]);
-  const amount = paiseToRupees(outcome.amount_paise);
-  ctx.publisher.game(gameId, 'payday:given', {
-    seq: outcome.seq,
-    game_id: gameId,
-    amount,
-    paydays_given: outcome.paydays_given,
+/** `GET /api/game/{id}/prices/history`: seated players only, also once the game has ended. */
+export async function getPriceHistory(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+): Promise<ServiceResult<PricePoint[]>> {
+  return readSnapshot(ctx.db, async (tx) => {
+    await requireSeat(tx, gameId, userId, { allowCompleted: true });
+    return { data: await priceHistoryView(tx, gameId) };
   });
-  for (const p of outcome.credited) {
-    ctx.publisher.portfolio(p.user_id, gameId, portfolioFromFacts({ ...outcome.market, ...p }));
-  }
-  return { data: { amount, paydays_given: outcome.paydays_given }, message: MSG.PAYDAY_OK };
 }

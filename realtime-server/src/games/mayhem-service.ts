@@ -12,12 +12,13 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { pgConstraint } from '../db/errors.ts';
 import { gameStocks, mayhemResponses, mayhems, transactions } from '../db/schema.ts';
-import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { nextSeq, requireSeat } from './access.ts';
+import { readSnapshot } from '../db/transaction.ts';
+import { requireSeat } from './access.ts';
+import { runGameCommand } from './command.ts';
+import { conflict, invalid, notFound } from './errors.ts';
 import { recordPricePoints } from './price-history.ts';
+import { mayhemView, openMayhem, publicMayhemView } from './queries.ts';
 import type { ServiceResult } from './service-result.ts';
-import { mayhemView, openMayhem, publicMayhemView } from './views.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
 
@@ -27,31 +28,31 @@ export async function createMayhem(
   gameId: number,
   input: MayhemCreateInput,
 ): Promise<ServiceResult<MayhemData>> {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
-    const seq = await nextSeq(tx, gameId);
-    const listed = await tx
-      .select({ stockId: gameStocks.stockId })
-      .from(gameStocks)
-      .where(and(eq(gameStocks.gameId, gameId), inArray(gameStocks.stockId, input.stock_ids)));
-    if (listed.length !== input.stock_ids.length) throw badRequest(MSG.STOCK_NOT_FOUND);
-    const [row] = await tx
-      .insert(mayhems)
-      .values({ gameId, stockIds: input.stock_ids, percentages: input.percentage })
-      .returning();
-    const created = expectRow(row, 'mayhems: create');
-    return { seq, row: created, view: await mayhemView(tx, created, null) };
-  }).catch((err: unknown) => {
+  return runGameCommand(
+    ctx,
+    { gameId, userId, seat: 'broker', status: RUNNING },
+    async ({ tx, seq, publish }) => {
+      const listed = await tx
+        .select({ stockId: gameStocks.stockId })
+        .from(gameStocks)
+        .where(and(eq(gameStocks.gameId, gameId), inArray(gameStocks.stockId, input.stock_ids)));
+      if (listed.length !== input.stock_ids.length) throw invalid(MSG.STOCK_NOT_FOUND);
+      const [row] = await tx
+        .insert(mayhems)
+        .values({ gameId, stockIds: input.stock_ids, percentages: input.percentage })
+        .returning();
+      const view = await mayhemView(tx, expectRow(row, 'mayhems: create'), null);
+      const { responded: _r, my_response: _m, ...publicView } = view;
+      const taken = await seq();
+      publish((p) =>
+        p.game(gameId, 'mayhem:created', { seq: taken, game_id: gameId, mayhem: publicView }),
+      );
+      return { data: view, message: MSG.MAYHEM_CREATED };
+    },
+  ).catch((err: unknown) => {
     if (pgConstraint(err) === 'mayhems_one_open_uq') throw conflict(MSG.MAYHEM_EXISTS);
     throw err;
   });
-  const { responded: _r, my_response: _m, ...publicView } = outcome.view;
-  ctx.publisher.game(gameId, 'mayhem:created', {
-    seq: outcome.seq,
-    game_id: gameId,
-    mayhem: publicView,
-  });
-  return { data: outcome.view, message: MSG.MAYHEM_CREATED };
 }
 
 export async function getMayhem(
@@ -73,120 +74,124 @@ async function mayhemById(tx: Tx, mayhemId: number) {
   return row;
 }
 
+/** The game a mayhem list belongs to (a command on a list locks its game). */
+const gameOfMayhem = (mayhemId: number) => async (tx: Tx) => {
+  const [peek] = await tx
+    .select({ gameId: mayhems.gameId })
+    .from(mayhems)
+    .where(eq(mayhems.id, mayhemId));
+  if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
+  return peek.gameId;
+};
+
 export async function respondMayhem(
   ctx: AppContext,
   userId: number,
   mayhemId: number,
   input: MayhemRespondInput,
 ) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    const [peek] = await tx
-      .select({ gameId: mayhems.gameId })
-      .from(mayhems)
-      .where(eq(mayhems.id, mayhemId));
-    if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
-    const { player } = await requireSeat(tx, peek.gameId, userId, {
-      roles: 'investor',
-      status: RUNNING,
-      lock: 'update',
-    });
-    const seq = await nextSeq(tx, peek.gameId);
-    const row = await mayhemById(tx, mayhemId);
-    if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
-    const problem = validateMayhemResponse(
-      { stockIds: row.stockIds, percentages: row.percentages },
-      input.stocks,
-    );
-    if (problem) throw badRequest(refusalMessage(problem));
-    await tx
-      .insert(mayhemResponses)
-      .values({ mayhemId, playerId: player.id, stocks: input.stocks });
-    const view = await publicMayhemView(tx, row);
-    return { seq, gameId: row.gameId, count: view.responses_count };
-  }).catch((err: unknown) => {
+  return runGameCommand(
+    ctx,
+    { gameId: gameOfMayhem(mayhemId), userId, seat: 'investor', status: RUNNING },
+    async ({ tx, player, seq, publish }) => {
+      const row = await mayhemById(tx, mayhemId);
+      if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
+      const problem = validateMayhemResponse(
+        { stockIds: row.stockIds, percentages: row.percentages },
+        input.stocks,
+      );
+      if (problem) throw invalid(refusalMessage(problem));
+      await tx
+        .insert(mayhemResponses)
+        .values({ mayhemId, playerId: player.id, stocks: input.stocks });
+      const count = (await publicMayhemView(tx, row)).responses_count;
+      const taken = await seq();
+      publish((p) =>
+        p.game(row.gameId, 'mayhem:responded', {
+          seq: taken,
+          game_id: row.gameId,
+          mayhem_id: mayhemId,
+          responses_count: count,
+        }),
+      );
+      return {
+        data: { mayhem_id: mayhemId, responses_count: count },
+        message: MSG.MAYHEM_RESPONDED,
+      };
+    },
+  ).catch((err: unknown) => {
     if (pgConstraint(err) === 'mayhem_responses_uq') throw conflict(MSG.MAYHEM_ALREADY_RESPONDED);
     throw err;
   });
-  ctx.publisher.game(outcome.gameId, 'mayhem:responded', {
-    seq: outcome.seq,
-    game_id: outcome.gameId,
-    mayhem_id: mayhemId,
-    responses_count: outcome.count,
-  });
-  return {
-    data: { mayhem_id: mayhemId, responses_count: outcome.count },
-    message: MSG.MAYHEM_RESPONDED,
-  };
 }
 
 /** Moves each picked company by the mean of the investors' percentages and closes the list. */
 export async function averageMayhemList(ctx: AppContext, userId: number, mayhemId: number) {
-  const outcome = await inTransaction(ctx.db, async (tx) => {
-    const [peek] = await tx
-      .select({ gameId: mayhems.gameId })
-      .from(mayhems)
-      .where(eq(mayhems.id, mayhemId));
-    if (!peek) throw notFound(MSG.MAYHEM_NOT_FOUND);
-    const gameId = peek.gameId;
-    await requireSeat(tx, gameId, userId, { roles: 'broker', status: RUNNING, lock: 'update' });
-    const seq = await nextSeq(tx, gameId);
-    const row = await mayhemById(tx, mayhemId);
-    if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
-    const answers = await tx
-      .select({ stocks: mayhemResponses.stocks })
-      .from(mayhemResponses)
-      .where(eq(mayhemResponses.mayhemId, mayhemId))
-      .orderBy(asc(mayhemResponses.id));
-    const averages = averageMayhem(answers.map((a) => a.stocks));
-    const changes: PriceChange[] = [];
-    const moved: Array<{ stockId: number; pricePaise: number }> = [];
-    for (const avg of averages) {
-      const [stock] = await tx
-        .select()
-        .from(gameStocks)
-        .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
-        .for('update');
-      if (!stock) continue;
-      // The price update's rule in SQL (drizzle/0005_one_rule.sql), stopped at the cap.
-      const [updated] = await tx
-        .update(gameStocks)
-        .set({
-          pricePaise: sql`showdown_mayhem_price(${gameStocks.pricePaise}, ${avg.sum}, ${avg.count}, ${PRICE_FLOOR_PAISE}, ${PRICE_CAP_PAISE})`,
-        })
-        .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
-        .returning({ pricePaise: gameStocks.pricePaise });
-      const price = expectRow(updated, 'game_stocks: mayhem price').pricePaise;
-      await tx.insert(transactions).values({
+  return runGameCommand(
+    ctx,
+    { gameId: gameOfMayhem(mayhemId), userId, seat: 'broker', status: RUNNING },
+    async ({ tx, game, seq, publish }) => {
+      const gameId = game.id;
+      const row = await mayhemById(tx, mayhemId);
+      if (row.status !== 1) throw conflict(MSG.MAYHEM_NOT_FOUND);
+      const answers = await tx
+        .select({ stocks: mayhemResponses.stocks })
+        .from(mayhemResponses)
+        .where(eq(mayhemResponses.mayhemId, mayhemId))
+        .orderBy(asc(mayhemResponses.id));
+      const averages = averageMayhem(answers.map((a) => a.stocks));
+      const changes: PriceChange[] = [];
+      const moved: Array<{ stockId: number; pricePaise: number }> = [];
+      for (const avg of averages) {
+        const [stock] = await tx
+          .select()
+          .from(gameStocks)
+          .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
+          .for('update');
+        if (!stock) continue;
+        // The price update's rule in SQL (drizzle/0005_one_rule.sql), stopped at the cap.
+        const [updated] = await tx
+          .update(gameStocks)
+          .set({
+            pricePaise: sql`showdown_mayhem_price(${gameStocks.pricePaise}, ${avg.sum}, ${avg.count}, ${PRICE_FLOOR_PAISE}, ${PRICE_CAP_PAISE})`,
+          })
+          .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
+          .returning({ pricePaise: gameStocks.pricePaise });
+        const price = expectRow(updated, 'game_stocks: mayhem price').pricePaise;
+        await tx.insert(transactions).values({
+          gameId,
+          type: 'Market mayhem',
+          stockId: avg.stock_id,
+          percentage: avg.percentage.toFixed(2),
+        });
+        moved.push({ stockId: avg.stock_id, pricePaise: price });
+        changes.push({
+          stock_id: avg.stock_id,
+          previous_price: paiseToRupees(stock.pricePaise),
+          price: paiseToRupees(price),
+          percentage: avg.percentage,
+        });
+      }
+      const now = ctx.clock.now();
+      const points = await recordPricePoints(
+        tx,
         gameId,
-        type: 'Market mayhem',
-        stockId: avg.stock_id,
-        percentage: avg.percentage.toFixed(2),
-      });
-      moved.push({ stockId: avg.stock_id, pricePaise: price });
-      changes.push({
-        stock_id: avg.stock_id,
-        previous_price: paiseToRupees(stock.pricePaise),
-        price: paiseToRupees(price),
-        percentage: avg.percentage,
-      });
-    }
-    const now = ctx.clock.now();
-    const points = await recordPricePoints(
-      tx,
-      gameId,
-      'mayhem',
-      now,
-      moved.map((m) => ({ stockId: m.stockId, pricePaise: m.pricePaise })),
-    );
-    await tx.update(mayhems).set({ status: 2, averagedAt: now }).where(eq(mayhems.id, mayhemId));
-    return { seq, gameId, changes, points };
-  });
-  ctx.publisher.game(outcome.gameId, 'mayhem:averaged', {
-    seq: outcome.seq,
-    game_id: outcome.gameId,
-    mayhem_id: mayhemId,
-    changes: outcome.changes,
-    points: outcome.points,
-  });
-  return { data: { mayhem_id: mayhemId, changes: outcome.changes }, message: MSG.MAYHEM_AVERAGED };
+        'mayhem',
+        now,
+        moved.map((m) => ({ stockId: m.stockId, pricePaise: m.pricePaise })),
+      );
+      await tx.update(mayhems).set({ status: 2, averagedAt: now }).where(eq(mayhems.id, mayhemId));
+      const taken = await seq();
+      publish((p) =>
+        p.game(gameId, 'mayhem:averaged', {
+          seq: taken,
+          game_id: gameId,
+          mayhem_id: mayhemId,
+          changes,
+          points,
+        }),
+      );
+      return { data: { mayhem_id: mayhemId, changes }, message: MSG.MAYHEM_AVERAGED };
+    },
+  );
 }

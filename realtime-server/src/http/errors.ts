@@ -5,6 +5,7 @@ import type { ApiFailure } from '@showdown/shared/api';
 import type { Logger } from '../logger.ts';
 import { isClientGone } from '../db/fair-queue.ts';
 import { isMissingUser } from '../db/errors.ts';
+import { DomainError, type DomainErrorKind } from '../games/errors.ts';
 
 /** A failure with the status and message the client sees (DESIGN §3). */
 export class AppError extends Error {
@@ -19,6 +20,17 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** The one place a service's refusal gets its HTTP status. */
+export const STATUS_OF: Readonly<Record<DomainErrorKind, number>> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+};
 
 export const badRequest = (message: string) => new AppError(400, ERROR_CODE.VALIDATION, message);
 export const notFound = (message: string) => new AppError(404, ERROR_CODE.NOT_FOUND, message);
@@ -71,6 +83,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (isClientGone(err)) return;
     if (err instanceof AppError) {
       res.status(err.status).json(failureBody(err.code, err.message, err.data));
+      return;
+    }
+    if (err instanceof DomainError) {
+      res.status(STATUS_OF[err.kind]).json(failureBody(err.code, err.message));
       return;
     }
     if (err instanceof ZodError) {

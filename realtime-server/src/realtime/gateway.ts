@@ -1,11 +1,9 @@
 /**
  * The Socket.IO gateway (DESIGN §5): handshake auth, rooms, snapshots. Handlers validate every
  * payload, answer with `{ data } | { error }` and never throw across the socket. The REST calls
- * are the only writers; this only reads.
+ * are the only writers; this only reads, through the game services (never the database itself).
  */
-import { expectRow } from '../db/rows.ts';
 import type { Socket } from 'socket.io';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { ERROR_CODE, MSG, type ErrorCode } from '@showdown/shared/messages';
 import type { IncomingMessage } from 'node:http';
@@ -20,17 +18,16 @@ import {
   type GameSnapshot,
   type ServerToClientEvents,
 } from '@showdown/shared/protocol';
-import { GAME_STATUS } from '@showdown/shared/constants';
 import { toSpectatorSnapshot } from '@showdown/shared/spectator';
 import type { AppContext } from '../context.ts';
-import { games } from '../db/schema.ts';
-import { readSnapshot } from '../db/transaction.ts';
 import { dbClient, isClientGone } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
 import { AuthRefusal } from '../auth/auth-refusal.ts';
-import { requireSeat, type Seat } from '../games/access.ts';
-import { snapshotView } from '../games/views.ts';
-import { connectedUsersOf, createPresence, seatedPlayersOf } from './presence.ts';
+import { spectatedGameId } from '../games/board-service.ts';
+import { DomainError, unauthorized } from '../games/errors.ts';
+import { seatOf, seatedPlayers } from '../games/seats-service.ts';
+import { playerSnapshot, publicSnapshot } from '../games/snapshot-service.ts';
+import { connectedUsersOf, createPresence } from './presence.ts';
 import { createSocketCap } from './socket-cap.ts';
 import type { SpectateLimit } from './spectate-limit.ts';
 import type { SeatCache } from './seat-cache.ts';
@@ -69,7 +66,7 @@ function failure(code: ErrorCode, message: string): Ack<never> {
 }
 
 function toAckError(err: unknown, ctx: AppContext): Ack<never> {
-  if (err instanceof AppError) return failure(err.code, err.message);
+  if (err instanceof AppError || err instanceof DomainError) return failure(err.code, err.message);
   // A disconnected socket's command that never started: nobody to answer, nothing went wrong.
   if (isClientGone(err)) return failure(ERROR_CODE.INTERNAL, MSG.INTERNAL);
   ctx.logger.error({ err }, 'socket handler failed');
@@ -97,7 +94,7 @@ async function checkSeat(
 ): Promise<void> {
   if (seats.has(gameId, userId)) return;
   const mark = seats.mark();
-  await requireSeat(ctx.db, gameId, userId, { allowCompleted: true });
+  await seatOf(ctx.db, gameId, userId);
   seats.remember(gameId, userId, mark);
 }
 
@@ -112,7 +109,7 @@ async function isSeated(
     await checkSeat(ctx, seats, gameId, userId);
     return true;
   } catch (err) {
-    if (err instanceof AppError) return false;
+    if (err instanceof DomainError) return false;
     throw err;
   }
 }
@@ -143,7 +140,7 @@ export function attachGateway(
   const presence = createPresence(
     io,
     connectedUsersOf(io, shared),
-    seatedPlayersOf(ctx.db),
+    seatedPlayers(ctx.db),
     ctx.logger,
   );
   const cap = createSocketCap(io, shared, ctx.logger);
@@ -252,7 +249,7 @@ export function attachGateway(
 
     const joinGame = async ({ game_id }: { game_id: number }): Promise<GameSnapshot> => {
       const userId = socket.data.userId;
-      if (userId === null) throw new AppError(401, ERROR_CODE.UNAUTHORIZED, MSG.NO_TOKEN);
+      if (userId === null) throw unauthorized(MSG.NO_TOKEN);
       // Check first: a socket without a seat never enters the room. The check may answer from
       // the seat cache, which only ever holds seats this process read: an outsider is always
       // checked against the database.
@@ -265,17 +262,9 @@ export function attachGateway(
       await socket.join(gameRoom(game_id));
       let snapshot: GameSnapshot;
       try {
-        snapshot = await readSnapshot(ctx.db, async (tx) => {
-          let seat: Seat;
-          try {
-            seat = await requireSeat(tx, game_id, userId, { allowCompleted: true });
-          } catch (err) {
-            if (err instanceof AppError) seats.forget(game_id, userId);
-            throw err;
-          }
-          return snapshotView(tx, seat.game, seat.player);
-        });
+        snapshot = await playerSnapshot(ctx, game_id, userId);
       } catch (err) {
+        if (err instanceof DomainError) seats.forget(game_id, userId);
         await socket.leave(gameRoom(game_id));
         throw err;
       }
@@ -309,41 +298,23 @@ export function attachGateway(
         if (!(await spectateLimit.allowed(address))) {
           throw new AppError(429, ERROR_CODE.RATE_LIMITED, MSG.SPECTATE_LIMITED);
         }
-        const [current] = await ctx.db
-          .select({ id: games.id })
-          .from(games)
-          .where(
-            and(
-              eq(games.code, code),
-              inArray(games.status, [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING]),
-            ),
-          );
-        const [latest] = current
-          ? [current]
-          : await ctx.db
-              .select({ id: games.id })
-              .from(games)
-              .where(eq(games.code, code))
-              .orderBy(desc(games.id))
-              .limit(1);
-        if (!latest) {
-          await spectateLimit.missed(address);
-          throw new AppError(404, ERROR_CODE.NOT_FOUND, MSG.GAME_NOT_FOUND);
-        }
+        const gameId = await spectatedGameId(ctx, code).catch(async (err: unknown) => {
+          if (err instanceof DomainError && err.kind === 'not_found') {
+            await spectateLimit.missed(address);
+          }
+          throw err;
+        });
         // A spectator follows one board: its game's spectator room (the allowlisted copy of each
         // event, never the players' room) and the board's room (told when a new game opens).
         for (const room of socket.rooms) {
           if (/^(game|spectate|board):/.test(room)) await socket.leave(room);
         }
-        await socket.join([spectatorRoom(latest.id), boardRoom(code)]);
-        const snapshot = await readSnapshot(ctx.db, async (tx) => {
-          const [game] = await tx.select().from(games).where(eq(games.id, latest.id));
-          return snapshotView(tx, expectRow(game, 'games: spectated game'), null);
-        });
+        await socket.join([spectatorRoom(gameId), boardRoom(code)]);
+        const snapshot = await publicSnapshot(ctx, gameId);
         return toSpectatorSnapshot({
           ...snapshot,
           price_history: snapshot.price_history ?? [],
-          online: await presence.online(latest.id),
+          online: await presence.online(gameId),
         });
       }),
     );

@@ -7,7 +7,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { games } from '../db/schema.ts';
-import { endExpiredPhases, type PhaseHooks } from '../games/market-service.ts';
+import { endExpiredPhases, type PhaseHooks } from '../games/flow-service.ts';
 
 const SWEEP_MS = 1000;
 /** setTimeout's limit; longer waits are left to the sweep. */

@@ -13,10 +13,7 @@
  * whose nine devices join or drop at once costs two reads, not nine; and a closing server
  * refreshes nothing, since its sockets are leaving only because it stops.
  */
-import { eq } from 'drizzle-orm';
 import type { Logger } from '../logger.ts';
-import type { Executor } from '../db/client.ts';
-import { players } from '../db/schema.ts';
 import { gameRoom, spectatorRoom, type ShowdownServer } from './publisher.ts';
 
 export interface Presence {
@@ -31,15 +28,6 @@ export interface Presence {
 export interface SeatedPlayer {
   id: number;
   userId: number;
-}
-
-/** The seated players of a game, as presence needs them. */
-export function seatedPlayersOf(db: Executor) {
-  return (gameId: number): Promise<SeatedPlayer[]> =>
-    db
-      .select({ id: players.id, userId: players.userId })
-      .from(players)
-      .where(eq(players.gameId, gameId));
 }
 
 /** The user ids with a socket in a game's room, on every process and node. */

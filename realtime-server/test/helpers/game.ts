@@ -31,7 +31,7 @@ export async function seat(
   const user = await signUp(server, name);
   // An address of its own: suites open many lobbies, more than one address may.
   const api = http(server.url, user.token, { ip: nextIp() });
-  const joined = await api.post('/api/game/join', { code, create: true });
+  const joined = await api.post('/api/game/join', { code });
   expect(joined.status, JSON.stringify(joined.body)).toBe(200);
   const gameId = joined.body.data.game_id as number;
   const chosen = await api.post(`/api/game/${gameId}/select-role`, { role });

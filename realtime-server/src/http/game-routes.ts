@@ -1,6 +1,10 @@
-/** The game calls of SPEC §7: parse, authorise, call a service, answer. */
+/**
+ * The game calls of SPEC §7 and the board read: parse, authenticate, call a service, answer.
+ * A service's refusal (a DomainError) gets its HTTP status in errors.ts.
+ */
 import { Router, type Request, type Response } from 'express';
 import {
+  boardParamsSchema,
   changeRoleSchema,
   historyQuerySchema,
   joinGameSchema,
@@ -15,15 +19,24 @@ import {
 import { MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
 import { authOf, requireAuth } from '../auth/require-auth.ts';
-import { badRequest, parseInput } from '../http/errors.ts';
-import { parseId } from './access.ts';
-import * as flow from './flow-service.ts';
-import * as removal from './removal-service.ts';
-import * as seats from './seats-service.ts';
-import * as market from './market-service.ts';
-import * as mayhem from './mayhem-service.ts';
-import { getPriceHistory } from './price-history.ts';
-import type { ServiceResult } from './service-result.ts';
+import * as board from '../games/board-service.ts';
+import * as flow from '../games/flow-service.ts';
+import * as seats from '../games/seats-service.ts';
+import * as market from '../games/market-service.ts';
+import * as mayhem from '../games/mayhem-service.ts';
+import type { ServiceResult } from '../games/service-result.ts';
+import { badRequest, notFound, parseInput } from './errors.ts';
+
+const MAX_SERIAL = 2_147_483_647;
+
+/** A route's numeric id, or a 404 for anything that cannot name a row. */
+export function parseId(raw: unknown, message: string = MSG.GAME_NOT_FOUND): number {
+  const text = typeof raw === 'string' ? raw : '';
+  if (!/^\d{1,10}$/.test(text)) throw notFound(message);
+  const id = Number(text);
+  if (id < 1 || id > MAX_SERIAL) throw notFound(message);
+  return id;
+}
 
 function send<T>(res: Response, result: ServiceResult<T>, status = 200) {
   res.status(status).json({
@@ -33,14 +46,15 @@ function send<T>(res: Response, result: ServiceResult<T>, status = 200) {
   });
 }
 
-export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
+export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
   const router = Router();
   router.use(requireAuth(ctx.tokens));
   const user = (res: Response) => authOf(res).userId;
 
   router.post('/join', async (req, res) => {
-    const { code, create } = parseInput(joinGameSchema, req.body);
-    send(res, await seats.joinBoard(ctx, user(res), { code, create, ip: req.ip }));
+    // SPEC's join: `{ code }` opens the board's game or joins it (`create` is ignored).
+    const { code } = parseInput(joinGameSchema, req.body);
+    send(res, await board.joinBoard(ctx, user(res), { code, ip: req.ip }));
   });
   router.get('/:id/avatars', async (req, res) => {
     send(res, { data: await seats.freeAvatars(ctx, user(res), parseId(req.params.id)) });
@@ -50,7 +64,7 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   });
   router.post('/:id/remove-player/:playerId', async (req, res) => {
     const playerId = parseId(req.params.playerId, MSG.PLAYER_NOT_FOUND);
-    send(res, await removal.removePlayer(ctx, user(res), parseId(req.params.id), playerId));
+    send(res, await seats.removePlayer(ctx, user(res), parseId(req.params.id), playerId));
   });
   router.get('/:id/settings', async (req, res) => {
     send(res, await flow.getSettings(ctx, user(res), parseId(req.params.id)));
@@ -92,7 +106,7 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
   router.put('/:id/update/orderbook', async (req, res) => {
     const gameId = parseId(req.params.id);
     const { orderbook_status } = parseInput(orderbookSchema, req.body);
-    send(res, await market.setOrderbook(ctx, hooks, user(res), gameId, orderbook_status));
+    send(res, await flow.setOrderbook(ctx, hooks, user(res), gameId, orderbook_status));
   });
   router.get('/:id/stocks', async (req, res) => {
     send(res, await market.listStocks(ctx, user(res), parseId(req.params.id)));
@@ -114,13 +128,13 @@ export function gameRouter(ctx: AppContext, hooks: market.PhaseHooks): Router {
     send(res, await market.placeOrder(ctx, user(res), gameId, input, key));
   });
   router.put('/:id/payday', async (req, res) => {
-    send(res, await market.givePayday(ctx, user(res), parseId(req.params.id)));
+    send(res, await flow.givePayday(ctx, user(res), parseId(req.params.id)));
   });
   router.get('/:id/user/portfolio', async (req, res) => {
     send(res, await market.getPortfolio(ctx, user(res), parseId(req.params.id)));
   });
   router.get('/:id/prices/history', async (req, res) => {
-    send(res, await getPriceHistory(ctx, user(res), parseId(req.params.id)));
+    send(res, await market.getPriceHistory(ctx, user(res), parseId(req.params.id)));
   });
   // Newest first, a page at a time: ?before=<entry id>&limit=<1-200, default 50>. A page shorter
   // than the limit is the end. /history is the same read.
@@ -167,6 +181,18 @@ export function mayhemRouter(ctx: AppContext): Router {
       res,
       await mayhem.averageMayhemList(ctx, user(res), parseId(req.params.id, MSG.MAYHEM_NOT_FOUND)),
     );
+  });
+  return router;
+}
+
+/** `GET /api/board/{code}`: whether the board has an open game; reads only, limited. */
+export function boardRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth(ctx.tokens));
+  const limiter = board.createBoardReadLimiter(ctx.db);
+  router.get('/:code', async (req, res) => {
+    const { code } = parseInput(boardParamsSchema, { code: req.params.code });
+    send(res, await board.boardStatus(ctx, limiter, authOf(res).userId, req.ip, code));
   });
   return router;
 }

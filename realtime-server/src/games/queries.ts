@@ -1,34 +1,21 @@
 /**
- * Answers built from rows: what a player, the broker or a spectator may see. Amounts leave the
- * server as rupees; paise stay inside. Private data (cash, holdings) only in portfolio views.
+ * Reads of a game from the database, each shaped by projections.ts. They run inside the
+ * caller's transaction or snapshot (`tx`); none writes.
  */
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type {
   FirstPlayer,
-  GameSettings,
   MayhemData,
   Portfolio,
-  PortfolioRow,
   PublicPlayer,
   RankingEntry,
   StockEntry,
   TransactionEntry,
 } from '@showdown/shared/api';
-import { AVATARS, COMPANIES, avatarById, companyById } from '@showdown/shared/catalogue';
-import {
-  GAME_STATUS,
-  PAYDAYS_PER_GAME,
-  ROLE,
-  type GameStatus,
-  type OrderbookStatus,
-  type Role,
-  type TradeType,
-} from '@showdown/shared/constants';
-import { paiseToAmountText, paiseToRupees } from '@showdown/shared/money';
-import { marketValuePaise, profitLossPaise } from '@showdown/shared/trading';
-import { rankPlayers } from '@showdown/shared/ranking';
+import { COMPANIES } from '@showdown/shared/catalogue';
+import { GAME_STATUS, ROLE, type GameStatus, type Role } from '@showdown/shared/constants';
 import { isInvestorRole } from '@showdown/shared/roles';
-import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
+import type { GameSnapshot, PricePoint, PublicMayhem } from '@showdown/shared/protocol';
 import type { Executor } from '../db/client.ts';
 import {
   gameStocks,
@@ -37,38 +24,26 @@ import {
   mayhemResponses,
   mayhems,
   players,
+  pricePoints,
   transactions,
   users,
 } from '../db/schema.ts';
 import type { GameRow, PlayerRow } from './access.ts';
-import { priceHistoryView } from './price-history.ts';
+import {
+  investorsIn,
+  pointView,
+  portfolioFromFacts,
+  publicMayhemFrom,
+  publicPlayerView,
+  rankingFrom,
+  settingsView,
+  stocksFrom,
+  transactionView,
+  type MayhemRow,
+  type PlayerWithName,
+} from './projections.ts';
 
-const defaultAvatarImage = AVATARS[0]!.image;
-
-export function settingsView(game: GameRow): GameSettings {
-  return {
-    starting_funds: paiseToRupees(game.startingFundsPaise),
-    payday_increment: paiseToRupees(game.paydayIncrementPaise),
-    trade_phase_duration: game.tradePhaseDuration,
-    orderbook_status: game.orderbookStatus as OrderbookStatus,
-    ends_at: game.orderbookStatus === 1 && game.phaseEndsAt ? game.phaseEndsAt.toISOString() : null,
-    paydays_given: game.paydaysGiven,
-    paydays_total: PAYDAYS_PER_GAME,
-  };
-}
-
-export function publicPlayerView(row: { player: PlayerRow; username: string }): PublicPlayer {
-  return {
-    id: row.player.id,
-    player_id: row.player.id,
-    username: row.username,
-    avatar_id: row.player.avatarId,
-    image: avatarById(row.player.avatarId)?.image ?? defaultAvatarImage,
-    role: row.player.role as Role,
-  };
-}
-
-export async function listPlayers(tx: Executor, gameId: number) {
+export async function listPlayers(tx: Executor, gameId: number): Promise<PlayerWithName[]> {
   return tx
     .select({ player: players, username: users.username })
     .from(players)
@@ -77,10 +52,17 @@ export async function listPlayers(tx: Executor, gameId: number) {
     .orderBy(asc(players.id));
 }
 
-type PlayerWithName = Awaited<ReturnType<typeof listPlayers>>[number];
-
 export async function publicPlayers(tx: Executor, gameId: number): Promise<PublicPlayer[]> {
   return (await listPlayers(tx, gameId)).map(publicPlayerView);
+}
+
+/** A seat as every device shows it, with the user's name. */
+export async function playerWithName(tx: Executor, player: PlayerRow): Promise<PublicPlayer> {
+  const [user] = await tx
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, player.userId));
+  return publicPlayerView({ player, username: user?.username ?? '' });
 }
 
 export async function firstPlayerView(tx: Executor, game: GameRow): Promise<FirstPlayer | null> {
@@ -102,81 +84,8 @@ export async function pricesOf(tx: Executor, game: GameRow): Promise<Map<number,
   return new Map(rows.map((r) => [r.stockId, r.pricePaise]));
 }
 
-export function stockView(stockId: number, pricePaise: number): StockEntry {
-  const company = companyById(stockId);
-  return {
-    id: stockId,
-    stock_id: stockId,
-    name: company?.name ?? `Company ${stockId}`,
-    image: company?.image ?? '',
-    current_price: paiseToRupees(pricePaise),
-  };
-}
-
 export async function stocksView(tx: Executor, game: GameRow): Promise<StockEntry[]> {
   return stocksFrom(await pricesOf(tx, game));
-}
-
-/** The stock list from prices already read, by company id. */
-function stocksFrom(prices: Map<number, number>): StockEntry[] {
-  return [...prices.entries()].sort(([a], [b]) => a - b).map(([id, price]) => stockView(id, price));
-}
-
-/** A game's side of every portfolio: current prices and the trade phase. */
-export interface MarketFacts {
-  prices: Array<{ stock_id: number; price_paise: number }>;
-  orderbook_status: number;
-  /** When the phase ends, in epoch milliseconds; null when none is set. */
-  phase_ends_at_ms: number | null;
-}
-
-/** One investor's side of a portfolio: cash, what they were given (start and paydays), holdings. */
-export interface PlayerFacts {
-  cash_paise: number;
-  contributed_paise: number;
-  holdings: Array<{ stock_id: number; quantity: number; invested_paise: number }>;
-}
-
-/**
- * Everything a portfolio is built from, in the shape the hot-path SQL functions return and store
- * as an Idempotency-Key's answer (drizzle/0003_hot_paths.sql), so a replay answers exactly what
- * the first call answered.
- */
-export type PortfolioFacts = MarketFacts & PlayerFacts;
-
-/** The investor's portfolio: every listed company, cash, net worth and overall profit or loss. */
-export function portfolioFromFacts(facts: PortfolioFacts): Portfolio {
-  const byStock = new Map(facts.holdings.map((h) => [h.stock_id, h]));
-  let marketValue = 0;
-  const rows: PortfolioRow[] = [...facts.prices]
-    .sort((a, b) => a.stock_id - b.stock_id)
-    .map(({ stock_id: stockId, price_paise: price }) => {
-      const h = byStock.get(stockId);
-      const holding = { quantity: h?.quantity ?? 0, investedPaise: h?.invested_paise ?? 0 };
-      const value = marketValuePaise(holding, price);
-      marketValue += value;
-      const stock = stockView(stockId, price);
-      return {
-        stock_id: stockId,
-        name: stock.name,
-        image: stock.image,
-        total_quantity: holding.quantity,
-        total_invested_price: paiseToRupees(holding.investedPaise),
-        current_price: stock.current_price,
-        market_value: paiseToRupees(value),
-        profit_loss: paiseToRupees(profitLossPaise(holding, price)),
-      };
-    });
-  const netWorth = facts.cash_paise + marketValue;
-  const endsAt = facts.orderbook_status === 1 ? facts.phase_ends_at_ms : null;
-  return {
-    portfolio_data: rows,
-    total_balance: paiseToRupees(netWorth),
-    total_profit_loss: paiseToAmountText(netWorth - facts.contributed_paise),
-    current_balance: paiseToRupees(facts.cash_paise),
-    orderbook_status: facts.orderbook_status as OrderbookStatus,
-    ends_at: endsAt === null ? null : new Date(endsAt).toISOString(),
-  };
 }
 
 /** The investor's portfolio, read from the database. */
@@ -212,13 +121,13 @@ export async function portfolioView(
   });
 }
 
-/** The caller's history: game-wide price updates and paydays since joining, and own trades. */
 /** One page of history, newest first: entries older than `before` (an entry id), at most `limit`. */
 export interface HistoryPage {
   before?: number;
   limit: number;
 }
 
+/** The caller's history: game-wide price updates and paydays since joining, and own trades. */
 export async function transactionsView(
   tx: Executor,
   game: GameRow,
@@ -241,24 +150,7 @@ export async function transactionsView(
     )
     .orderBy(desc(transactions.id))
     .limit(page.limit);
-  return rows.map((r) => {
-    const company = r.stockId ? companyById(r.stockId) : undefined;
-    const price =
-      r.type === 'Price update' || r.type === 'Market mayhem'
-        ? String(Number(r.percentage ?? 0))
-        : paiseToAmountText(r.amountPaise ?? 0);
-    return {
-      id: String(r.id),
-      type: r.type as TransactionEntry['type'],
-      price,
-      image: company?.image ?? null,
-      stock_id: r.stockId,
-      name: company?.name ?? null,
-      trade_type: (r.tradeType ?? null) as TradeType | null,
-      quantity: r.quantity ?? null,
-      created_at: r.createdAt.toISOString(),
-    };
-  });
+  return rows.map(transactionView);
 }
 
 /** Investors ranked by net worth at the last prices; ties share a rank. */
@@ -282,35 +174,8 @@ export async function rankingView(
         seated.map((r) => r.player.id),
       ),
     );
-  const values = new Map<number, number>();
-  for (const h of held) {
-    const value = marketValuePaise(h, prices.get(h.stockId) ?? 0);
-    values.set(h.playerId, (values.get(h.playerId) ?? 0) + value);
-  }
-  const ranked = rankPlayers(
-    seated.map((r) => ({
-      id: r.player.id,
-      balancePaise: r.player.cashPaise + (values.get(r.player.id) ?? 0),
-      row: r,
-    })),
-  );
-  return ranked.map((r) => {
-    const pub = publicPlayerView(r.row);
-    return {
-      player_id: pub.player_id,
-      username: pub.username,
-      avatar_id: pub.avatar_id,
-      image: pub.image,
-      role: pub.role,
-      balance: paiseToRupees(r.balancePaise),
-      rank: r.rank,
-      rank_label: r.rank_label,
-      rank_name: r.rank_name,
-    };
-  });
+  return rankingFrom(seated, held, prices);
 }
-
-export type MayhemRow = typeof mayhems.$inferSelect;
 
 export async function openMayhem(tx: Executor, gameId: number): Promise<MayhemRow | undefined> {
   const [row] = await tx
@@ -334,26 +199,6 @@ export async function publicMayhemView(tx: Executor, mayhem: MayhemRow): Promise
   return publicMayhemFrom(mayhem, Number(counts?.n ?? 0), Number(investors?.n ?? 0));
 }
 
-/** The public view of a mayhem list from its counts already read. */
-function publicMayhemFrom(
-  mayhem: MayhemRow,
-  responsesCount: number,
-  investorsCount: number,
-): PublicMayhem {
-  return {
-    id: mayhem.id,
-    game_id: mayhem.gameId,
-    status: mayhem.status === 1 ? 'open' : 'closed',
-    stock_ids: mayhem.stockIds.map((id) => {
-      const c = companyById(id);
-      return { stock_id: id, name: c?.name ?? `Company ${id}`, image: c?.image ?? '' };
-    }),
-    percentage: mayhem.percentages,
-    responses_count: responsesCount,
-    investors_count: investorsCount,
-  };
-}
-
 export async function mayhemView(
   tx: Executor,
   mayhem: MayhemRow,
@@ -373,12 +218,6 @@ export async function mayhemResponseOf(tx: Executor, mayhemId: number, playerId:
   return row;
 }
 
-/** The players of the game who hold investor roles, counted from a list already read. */
-function investorsIn(seated: readonly PlayerWithName[]): number {
-  return seated.filter((r) => r.player.role === ROLE.INVESTOR || r.player.role === ROLE.BOTH)
-    .length;
-}
-
 /** The ids of the players who answered the mayhem list (one read for the count and `me`). */
 async function mayhemResponders(tx: Executor, mayhemId: number): Promise<number[]> {
   const rows = await tx
@@ -386,6 +225,16 @@ async function mayhemResponders(tx: Executor, mayhemId: number): Promise<number[
     .from(mayhemResponses)
     .where(eq(mayhemResponses.mayhemId, mayhemId));
   return rows.map((r) => r.playerId);
+}
+
+/** Every price point of the game, oldest first. */
+export async function priceHistoryView(tx: Executor, gameId: number): Promise<PricePoint[]> {
+  const rows = await tx
+    .select()
+    .from(pricePoints)
+    .where(eq(pricePoints.gameId, gameId))
+    .orderBy(asc(pricePoints.id));
+  return rows.map(pointView);
 }
 
 /**
