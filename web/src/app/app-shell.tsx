@@ -1,6 +1,6 @@
 import { STATE_RESTORE_TIMEOUT_MS } from '@showdown/shared/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from '../lib/router';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loader } from '../components/ui/loader';
 import { fetchProfile } from '../features/profile/api/profile-api';
 import { useAppStore } from '../stores/app-store';

@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
-import { BrowserRouter, useNavigate } from '../lib/router';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
 import { HelpMenu } from '../features/help/components/help-menu';

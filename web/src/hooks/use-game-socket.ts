@@ -1,7 +1,7 @@
 import { useSnackbar } from '../components/ui/toasts';
 import { useEffect, useRef } from 'react';
 import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
-import { useNavigate } from '../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { getAccessToken, refreshAccessToken } from '../lib/api-client';
 import {
   connectGame,

@@ -7,7 +7,7 @@ import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
 import { ROLE, type Role } from '@showdown/shared/constants';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppStore } from '../../stores/app-store';
 import { selectRole } from '../../stores/game-selectors';
 

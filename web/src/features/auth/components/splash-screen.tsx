@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { SPLASH_DELAY_MS } from '@showdown/shared/constants';
 import { useEffect } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { getAccessToken } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 

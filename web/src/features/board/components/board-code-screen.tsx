@@ -5,7 +5,7 @@ import { BOARD_CODE_LENGTH } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CodeInput } from '../../../components/ui/code-input';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';

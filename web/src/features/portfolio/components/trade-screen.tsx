@@ -12,7 +12,7 @@ import { formatINR } from '@showdown/shared/format';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useCallback, useMemo, useState } from 'react';
-import { Navigate } from '../../../lib/router';
+import { Navigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { CompanyLogo } from '../../../components/ui/company-logo';
 import { flashSx, PriceChange } from '../../../components/ui/price-change';

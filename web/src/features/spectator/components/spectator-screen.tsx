@@ -5,7 +5,7 @@ import { pointsOf } from '@showdown/shared/price-history';
 import { isBrokerRole, roleLabel } from '@showdown/shared/roles';
 import { boardJoinUrl, type SpectatorSnapshot } from '@showdown/shared/spectator';
 import { useEffect, useState } from 'react';
-import { useParams } from '../../../lib/router';
+import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { Loader } from '../../../components/ui/loader';
