@@ -84,11 +84,33 @@ export const profileUpdateSchema = z.object({
   avatar_id: avatarId.optional(),
 });
 
+/** A board code as typed: 4 characters [A-Z0-9], case-insensitive (SPEC's message otherwise). */
+const boardCode = z
+  .string(MSG.INVALID_CODE)
+  .trim()
+  .toUpperCase()
+  .regex(BOARD_CODE_PATTERN, MSG.INVALID_CODE);
+
+/**
+ * SPEC §7's join: opens the board's game when none is open, or joins it. `create` is accepted
+ * and ignored (older clients sent `create: true` to open a lobby).
+ */
 export const joinGameSchema = z.object({
-  code: z.string(MSG.INVALID_CODE).trim().toUpperCase().regex(BOARD_CODE_PATTERN, MSG.INVALID_CODE),
-  /** Open a new lobby when the board has no open game (otherwise 404 NO_OPEN_GAME). */
+  code: boardCode,
   create: z.boolean('create must be true or false.').optional(),
 });
+
+/** `GET /api/board/{code}`: the code of the path. */
+export const boardParamsSchema = z.object({ code: boardCode });
+
+/** `GET /api/board/{code}`'s data: whether the board has an open game (status 1 or 2). Reads only. */
+export const boardStatusDataSchema = z.object({
+  board_code: z.string(),
+  open_game: z.boolean(),
+  game_id: z.number().int().positive().nullable(),
+  status: z.union([z.literal(1), z.literal(2)]).nullable(),
+});
+export type BoardStatusData = z.infer<typeof boardStatusDataSchema>;
 
 export const settingsSchema = z.object({
   starting_funds: z
@@ -375,6 +397,11 @@ export interface MayhemData {
   /** Whether the caller has responded; false for a spectator. */
   responded: boolean;
   my_response: MayhemResponseItem[] | null;
+}
+/** The average answer: the list is closed and these prices moved (as `mayhem:averaged` tells). */
+export interface MayhemAverageData {
+  mayhem_id: number;
+  changes: Array<{ stock_id: number; previous_price: number; price: number; percentage: number }>;
 }
 
 // ---------- paths ----------

@@ -7,18 +7,11 @@ import { resetAppStore, useAppStore } from '../stores/app-store';
 import { AppProviders } from './provider';
 import { AppRoutes, routes } from './router';
 import { takeReturnTo } from '../lib/return-to';
+import { ASHA } from '../../test/fixtures/users';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
-const user = {
-  id: 1,
-  username: 'Asha',
-  country_code: '+91',
-  phone_number: '9876543210',
-  email: null,
-  avatar_id: 2,
-  profile_image: null,
-};
+const user = ASHA;
 
 /** Where the router is, kept current by a probe inside it. */
 interface RouterProbe {

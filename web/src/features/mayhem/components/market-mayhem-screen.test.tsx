@@ -268,7 +268,14 @@ describe('MarketMayhemScreen for the broker', () => {
   it('shows an open list read-only with Average, which averages it', async () => {
     serve(fake, {
       [`GET ${API.mayhem(7)}`]: () => ok(LIST),
-      [`POST ${API.mayhemAverage(11)}`]: () => ok(null, MSG.MAYHEM_AVERAGED),
+      [`POST ${API.mayhemAverage(11)}`]: () =>
+        ok(
+          {
+            mayhem_id: 11,
+            changes: [{ stock_id: 1, previous_price: 100, price: 105, percentage: 5 }],
+          },
+          MSG.MAYHEM_AVERAGED,
+        ),
     });
     const { user } = open();
     const list = await screen.findByRole('list', { name: 'Market mayhem list' });
