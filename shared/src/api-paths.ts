@@ -10,6 +10,7 @@ export const API = {
   profile: '/api/user/profile',
   avatars: '/api/avatars',
   join: '/api/game/join',
+  board: (code: string) => `/api/board/${encodeURIComponent(code)}`,
   gameAvatars: (id: number) => `/api/game/${id}/avatars`,
   lobby: (id: number) => `/api/game/${id}/lobby`,
   removePlayer: (id: number, playerId: number) => `/api/game/${id}/remove-player/${playerId}`,
