@@ -14,9 +14,10 @@ import type { ToastApi } from './toasts';
  * was half hidden).
  */
 const Toast = styled(MaterialDesignContent)({
-  flexWrap: 'nowrap',
-  '& #notistack-snackbar': { flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' },
-  '& #notistack-snackbar + div': { flexShrink: 0, paddingLeft: 8, marginRight: 0 },
+  // Doubled: notistack's own flex-wrap has the same specificity and may load later.
+  '&&': { flexWrap: 'nowrap' },
+  '&& #notistack-snackbar': { flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' },
+  '&& #notistack-snackbar + div': { flexShrink: 0, paddingLeft: 8, marginRight: 0 },
   '&.notistack-MuiContent-success': { backgroundColor: '#1b7a43' },
   '&.notistack-MuiContent-warning': { backgroundColor: '#b45309' },
   '&.notistack-MuiContent-info': { backgroundColor: '#2f6fde' },
