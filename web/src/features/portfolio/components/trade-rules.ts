@@ -5,10 +5,10 @@ import {
   type OrderbookStatus,
   type Role,
 } from '@showdown/shared/constants';
-import { MSG } from '@showdown/shared/messages';
 import { rupeesToPaise, paiseToRupees } from '@showdown/shared/money';
 import { isInvestorRole } from '@showdown/shared/roles';
-import { buy, marketValuePaise, sell, type TradeError } from '@showdown/shared/trading';
+import { refusalMessage } from '@showdown/shared/refusals';
+import { buy, marketValuePaise, sell } from '@showdown/shared/trading';
 
 export interface TradeContext {
   orderbookStatus: OrderbookStatus;
@@ -51,11 +51,6 @@ export interface OrderPreview {
   refusal: string | null;
 }
 
-const REFUSALS: Record<Exclude<TradeError, 'INVALID_QUANTITY'>, string> = {
-  INSUFFICIENT_FUNDS: MSG.INSUFFICIENT_FUNDS,
-  INSUFFICIENT_SHARES: MSG.INSUFFICIENT_SHARES,
-};
-
 /**
  * Previews buying or selling `quantity` (the typed digits) at `price` with `cash` and `holding`
  * (rupees): the order total and whether the cash or the shares cover it.
@@ -80,13 +75,13 @@ export function previewOrder(
     // Beyond any amount the game can hold: no cash covers it, no one holds that many shares.
     return {
       total: null,
-      refusal: selling ? MSG.INSUFFICIENT_SHARES : MSG.INSUFFICIENT_FUNDS,
+      refusal: refusalMessage(selling ? 'INSUFFICIENT_SHARES' : 'INSUFFICIENT_FUNDS'),
     };
   }
   const trade = selling ? sell : buy;
   const result = trade(rupeesToPaise(cash), held, pricePaise, shares);
   return {
     total: paiseToRupees(totalPaise),
-    refusal: result.ok || result.error === 'INVALID_QUANTITY' ? null : REFUSALS[result.error],
+    refusal: result.ok || result.error === 'INVALID_QUANTITY' ? null : refusalMessage(result.error),
   };
 }
