@@ -2,6 +2,7 @@ import { API, type MayhemData } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeSnackbar } from '../../../components/ui/toasts';
 import { api } from '../../../lib/api-client';
 import {
   failure,
@@ -79,11 +80,16 @@ describe('MarketMayhemScreen for an investor', () => {
     expect(
       await screen.findByText('Please add some selections before submitting.'),
     ).toBeInTheDocument();
+    // A message on screen is not shown twice: dismiss them to see the next one.
+    act(() => closeSnackbar());
+    await waitFor(() =>
+      expect(screen.queryByText('Please select both a company and a percentage.')).toBeNull(),
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Company' }), 'Lotus Bank');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() =>
-      expect(screen.getAllByText('Please select both a company and a percentage.')).toHaveLength(2),
-    );
+    expect(
+      await screen.findByText('Please select both a company and a percentage.'),
+    ).toBeInTheDocument();
     expect(fake.post).not.toHaveBeenCalled();
   });
 
