@@ -413,6 +413,11 @@ export interface MayhemData {
   responded: boolean;
   my_response: MayhemResponseItem[] | null;
 }
+/** The average answer: the list is closed and these prices moved (as `mayhem:averaged` tells). */
+export interface MayhemAverageData {
+  mayhem_id: number;
+  changes: Array<{ stock_id: number; previous_price: number; price: number; percentage: number }>;
+}
 
 // ---------- paths ----------
 

@@ -100,9 +100,15 @@ function withPlayer(state: GameSnapshot, player: GameSnapshot['players'][number]
   return { ...state, players, me };
 }
 
-/** One reducer per public event, typed by the event map: each handler gets its own payload. */
+/**
+ * What an event changes, without its envelope (`seq`, `game_id`). A REST answer describes the
+ * same change as the event that follows it, and reads into a device's copy by the same rule.
+ */
+export type GameChange<E extends GameEventName> = Omit<GameEventPayload<E>, 'seq' | 'game_id'>;
+
+/** One reducer per public event, typed by the event map: each handler gets its own change. */
 type GameReducers = {
-  [E in GameEventName]: (state: GameSnapshot, event: GameEventPayload<E>) => GameSnapshot;
+  [E in GameEventName]: (state: GameSnapshot, change: GameChange<E>) => GameSnapshot;
 };
 
 const reducers: GameReducers = {
@@ -159,13 +165,17 @@ const reducers: GameReducers = {
   },
 };
 
-function reduce<E extends GameEventName>(
+/**
+ * Applies the change of event `name` to a snapshot, by that event's rule, without the seq checks
+ * (the seq stays): how a REST answer reaches the device's copy of the game.
+ */
+export function applyGameChange<E extends GameEventName>(
   state: GameSnapshot,
   name: E,
-  payload: GameEventPayload<E>,
+  change: GameChange<E>,
 ): GameSnapshot {
   const reducer: GameReducers[E] = reducers[name];
-  return reducer(state, payload);
+  return reducer(state, change);
 }
 
 /**
@@ -182,7 +192,7 @@ export function applyGameEvent<E extends GameEventName, S extends GameState = Ga
   if (payload.game_id !== state.game.id || payload.seq <= state.seq) return { kind: 'stale' };
   if (payload.seq !== state.seq + 1) return { kind: 'gap' };
   // The reducer reads only fields both kinds of state and payload carry.
-  const next = reduce(state as GameSnapshot, name, payload as GameEventPayload<E>);
+  const next = applyGameChange(state as GameSnapshot, name, payload as GameEventPayload<E>);
   return { kind: 'applied', state: { ...next, seq: payload.seq } as S };
 }
 

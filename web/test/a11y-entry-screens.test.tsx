@@ -19,16 +19,9 @@ import { ProfileScreen } from '../src/features/profile/components/profile-screen
 import { resetAppStore, useAppStore } from '../src/stores/app-store';
 import { gameSnapshot } from './in-game/render-screen';
 import { jsonResponse, ok, renderRoute } from './render';
+import { ASHA } from './fixtures/users';
 
-const user = {
-  id: 20,
-  username: 'Asha',
-  country_code: '+91',
-  phone_number: '9876543210',
-  email: null,
-  avatar_id: 2,
-  profile_image: null,
-};
+const user = { ...ASHA, id: 20 };
 
 const player = (id: number, role: 1 | 2 | 3, username: string): PublicPlayer => ({
   id,
@@ -58,7 +51,6 @@ beforeEach(() => {
   resetAppStore();
   useAppStore.setState({
     user,
-    access_token: 'acc',
     game: gameSnapshot({ id: 4, role: 1, playerId: 1, status: 1, players }),
   });
   fetchMock.mockImplementation(async (url) => {

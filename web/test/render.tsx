@@ -1,22 +1,22 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import {
-  createMemoryHistory,
-  Router,
-  useLocation,
-  useRoutes,
-  type RouteObject,
-} from '../src/lib/router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { AppProviders } from '../src/app/provider';
 import { useAppStore } from '../src/stores/app-store';
-
-function RouteTable({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
-}
 
 function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** The last navigation as the router saw it (its kind: PUSH, REPLACE or POP). */
+export interface NavigationRecord {
+  action: 'POP' | 'PUSH' | 'REPLACE';
+}
+
+function NavigationRecorder({ record }: { record: NavigationRecord }) {
+  record.action = useNavigationType();
+  return null;
 }
 
 interface RenderRouteOptions {
@@ -37,20 +37,20 @@ function entryOf(url: string, state: unknown) {
 
 /**
  * Renders one screen inside the app's providers and a memory router. Every other path renders
- * a probe showing where the screen navigated to (read it with `currentPath()`).
+ * a probe showing where the screen navigated to (read it with `currentPath()`); `history.action`
+ * is how the last navigation went.
  */
 export function renderRoute(element: ReactElement, { path, url, state }: RenderRouteOptions) {
-  const history = createMemoryHistory([entryOf(url ?? path, state)]);
+  const history: NavigationRecord = { action: 'POP' };
   const utils = render(
     <AppProviders>
-      <Router history={history}>
-        <RouteTable
-          routes={[
-            { path, element },
-            { path: '*', element: <LocationProbe /> },
-          ]}
-        />
-      </Router>
+      <MemoryRouter initialEntries={[entryOf(url ?? path, state)]}>
+        <NavigationRecorder record={history} />
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...utils, history };

@@ -1,35 +1,39 @@
 import { API } from '@showdown/shared/api';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryHistory, Router } from '../lib/router';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { jsonResponse, ok } from '../../test/render';
 import { resetAppStore, useAppStore } from '../stores/app-store';
 import { AppProviders } from './provider';
 import { AppRoutes, routes } from './router';
 import { takeReturnTo } from '../lib/return-to';
+import { ASHA } from '../../test/fixtures/users';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
-const user = {
-  id: 1,
-  username: 'Asha',
-  country_code: '+91',
-  phone_number: '9876543210',
-  email: null,
-  avatar_id: 2,
-  profile_image: null,
-};
+const user = ASHA;
 
-function renderApp(path: string) {
-  const history = createMemoryHistory([path]);
+/** Where the router is, kept current by a probe inside it. */
+interface RouterProbe {
+  location: Location;
+}
+
+function LocationRecorder({ probe }: { probe: RouterProbe }) {
+  probe.location = useLocation();
+  return null;
+}
+
+function renderApp(path: string): RouterProbe {
+  const probe = { location: { pathname: path } } as RouterProbe;
   render(
     <AppProviders>
-      <Router history={history}>
+      <MemoryRouter initialEntries={[path]}>
+        <LocationRecorder probe={probe} />
         <AppRoutes />
-      </Router>
+      </MemoryRouter>
     </AppProviders>,
   );
-  return history;
+  return probe;
 }
 
 beforeEach(() => {

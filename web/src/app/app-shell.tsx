@@ -1,10 +1,11 @@
 import { STATE_RESTORE_TIMEOUT_MS } from '@showdown/shared/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from '../lib/router';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loader } from '../components/ui/loader';
 import { fetchProfile } from '../features/profile/api/profile-api';
 import { useAppStore } from '../stores/app-store';
 import { rememberReturnTo } from '../lib/return-to';
+import { useAccessToken } from '../lib/tokens';
 import { selectGameId } from '../stores/game-selectors';
 
 /** Routes anyone may see without a user or a token. */
@@ -47,7 +48,7 @@ export function AppShell() {
   const restored = useRestoredState();
   const { pathname, search } = useLocation();
   const user = useAppStore((s) => s.user);
-  const token = useAppStore((s) => s.access_token);
+  const token = useAccessToken();
   const gameId = useAppStore(selectGameId);
   const signedOut = restored && !user && !token && !PUBLIC_PATHS.has(pathname);
 

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from '../lib/router';
+import { useNavigate } from 'react-router-dom';
 
 export function NotFound() {
   const navigate = useNavigate();

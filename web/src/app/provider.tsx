@@ -1,12 +1,12 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
-import { BrowserRouter, useNavigate } from '../lib/router';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
 import { HelpMenu } from '../features/help/components/help-menu';
 import { configureApiClient } from '../lib/api-client';
-import { resetAppStore, useAppStore } from '../stores/app-store';
+import { resetAppStore } from '../stores/app-store';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 
@@ -36,8 +36,6 @@ export function wireApiClient(router: {
       resetAppStore();
       void router.navigate('/login', { replace: true });
     },
-    onTokensRefreshed: (accessToken, refreshToken) =>
-      useAppStore.getState().tokensRefreshed(accessToken, refreshToken),
     onGameCompleted: () => {
       // The finished game stays readable (its leaderboard) until the player joins another.
       void router.navigate('/profile', { replace: true });

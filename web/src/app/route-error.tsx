@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
-import { useLocation } from '../lib/router';
+import { useLocation } from 'react-router-dom';
 
 /** Shown when a screen fails to load or throws while rendering. */
 export function RouteError() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { useRoutes, type RouteObject } from '../lib/router';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './route-error';
 import { Loader } from '../components/ui/loader';
@@ -194,7 +194,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's routes, under a BrowserRouter (or a MemoryRouter in tests). */
+/** The app's routes (react-router-dom), under a BrowserRouter (or a MemoryRouter in tests). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -2,7 +2,7 @@ import { GAME_STATUS } from '@showdown/shared/constants';
 import { ERROR_CODE } from '@showdown/shared/messages';
 import { useSnackbar } from '../components/ui/toasts';
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from '../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { resyncGame } from '../lib/socket';
 import { selectRequest, useAppStore } from '../stores/app-store';

@@ -7,6 +7,7 @@ import { resetAppStore, useAppStore } from '../stores/app-store';
 import { provisionalSnapshot } from '../stores/game-data';
 import { selectRanking, selectStatus } from '../stores/game-selectors';
 import { BACK_ONLINE_MS, REMOVED_FROM_GAME, useGameSocket } from './use-game-socket';
+import { ASHA } from '../../test/fixtures/users';
 
 const connections: GameConnectionOptions[] = [];
 const disconnect = vi.fn();
@@ -40,17 +41,7 @@ beforeEach(() => {
   resetAppStore();
   localStorage.setItem('access_token', 'acc');
   useAppStore.setState({
-    access_token: 'acc',
-    isAuthenticated: true,
-    user: {
-      id: 20,
-      username: 'Asha',
-      country_code: '+91',
-      phone_number: '9876543210',
-      email: null,
-      avatar_id: 2,
-      profile_image: null,
-    },
+    user: { ...ASHA, id: 20 },
     game: seated(2),
   });
 });

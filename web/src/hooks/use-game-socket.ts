@@ -1,8 +1,9 @@
 import { useSnackbar } from '../components/ui/toasts';
 import { useEffect, useRef } from 'react';
 import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
-import { useNavigate } from '../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { getAccessToken, refreshAccessToken } from '../lib/api-client';
+import { useIsAuthenticated } from '../lib/tokens';
 import {
   connectGame,
   setActiveConnection,
@@ -44,7 +45,7 @@ export function useGameSocket(listener?: GameListener): void {
   const gameId = useAppStore(selectGameId);
   // The server lets only seated players into a game room: connect once I have a seat.
   const seated = useAppStore((s) => selectPlayerId(s) !== null);
-  const signedIn = useAppStore((s) => s.isAuthenticated);
+  const signedIn = useIsAuthenticated();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
 

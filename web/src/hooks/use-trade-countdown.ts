@@ -1,15 +1,11 @@
 import { ORDERBOOK, STORAGE_KEYS } from '@showdown/shared/constants';
+import { isTradePhaseOpen, phaseSecondsLeft } from '@showdown/shared/phase';
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { selectEndsAt, selectOrderbook } from '../stores/game-selectors';
 
 /** How a running trade phase came to an end on this device. */
 export type PhaseEnd = 'expired' | 'server';
-
-/** Whole seconds left until `expiresAt` (ms), never below zero. */
-export function secondsUntil(expiresAt: number, now: number): number {
-  return Math.max(0, Math.ceil((expiresAt - now) / 1000));
-}
 
 function rememberExpiry(expiresAt: number | null): void {
   try {
@@ -57,7 +53,7 @@ export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | n
     const tick = () => {
       const current = Date.now();
       setNow(current);
-      if (secondsUntil(expiresAt, current) === 0) {
+      if (!isTradePhaseOpen({ orderbookStatus: ORDERBOOK.ON, endsAt: expiresAt }, current)) {
         window.clearInterval(timer);
         if (countingRef.current === expiresAt) {
           countingRef.current = null;
@@ -70,5 +66,6 @@ export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | n
     return () => window.clearInterval(timer);
   }, [expiresAt]);
 
-  return expiresAt === null ? null : secondsUntil(expiresAt, now);
+  if (expiresAt === null) return null;
+  return phaseSecondsLeft({ orderbookStatus: ORDERBOOK.ON, endsAt: expiresAt }, now) ?? 0;
 }

@@ -10,9 +10,9 @@
  */
 import { API } from '@showdown/shared/api-paths';
 import type { ApiFailure, ApiSuccess, RefreshData } from '@showdown/shared/api';
-import { STORAGE_KEYS } from '@showdown/shared/constants';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { env } from '../config/env';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens';
 
 export const NO_REFRESH_TOKEN = 'No refresh token available';
 export const REFRESH_FAILED = 'Failed to refresh token';
@@ -61,8 +61,6 @@ export interface AuthHandlers {
   onUnauthorized: () => void;
   /** Called after a failed refresh cleared local storage: reset state and go to /login. */
   onRefreshFailed: () => void;
-  /** Called whenever a refresh stored new tokens. */
-  onTokensRefreshed?: (accessToken: string, refreshToken: string | null) => void;
   /** Called when a call answers 'Game already completed.' (SPEC §4: go to /profile). */
   onGameCompleted?: () => void;
 }
@@ -74,23 +72,7 @@ export function configureApiClient(next: AuthHandlers): void {
   handlers = next;
 }
 
-export function getAccessToken(): string | null {
-  return localStorage.getItem(STORAGE_KEYS.ACCESS_TOKEN);
-}
-
-export function getRefreshToken(): string | null {
-  return localStorage.getItem(STORAGE_KEYS.REFRESH_TOKEN);
-}
-
-export function storeTokens(accessToken: string, refreshToken?: string | null): void {
-  localStorage.setItem(STORAGE_KEYS.ACCESS_TOKEN, accessToken);
-  if (refreshToken) localStorage.setItem(STORAGE_KEYS.REFRESH_TOKEN, refreshToken);
-}
-
-export function clearTokens(): void {
-  localStorage.removeItem(STORAGE_KEYS.ACCESS_TOKEN);
-  localStorage.removeItem(STORAGE_KEYS.REFRESH_TOKEN);
-}
+export { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens';
 
 export function apiUrl(path: string): string {
   return `${env.VITE_API_URL.replace(/\/+$/, '')}${path}`;
@@ -147,7 +129,6 @@ async function runRefresh(): Promise<string> {
     throw new ApiError(REFRESH_FAILED, response.status, failureOf(body)?.code, body);
   }
   storeTokens(data.access_token, data.refresh_token ?? null);
-  handlers.onTokensRefreshed?.(data.access_token, data.refresh_token ?? null);
   return data.access_token;
 }
 

@@ -1,27 +1,27 @@
 /**
  * How each REST answer reads into the game snapshot: pure recipes for `applyAnswer`, which runs
- * them only when no newer socket state arrived while the call was in flight.
+ * them only when no newer socket state arrived while the call was in flight. An answer that
+ * describes the change of a public event goes through that event's rule in the shared reducer
+ * (`applyGameChange`), so a device shows the same game whichever of the two arrives first.
  */
 import type {
   FirstPlayer,
   GameSettings,
   LobbyData,
+  MayhemAverageData,
   MayhemData,
   Portfolio,
+  PriceUpdateData,
   PublicPlayer,
   RankingEntry,
   StocksData,
 } from '@showdown/shared/api';
-import {
-  GAME_STATUS,
-  ORDERBOOK,
-  type GameStatus,
-  type OrderbookStatus,
-} from '@showdown/shared/constants';
-import { applyPortfolio } from '@showdown/shared/game-state';
+import { ORDERBOOK, type GameStatus, type OrderbookStatus } from '@showdown/shared/constants';
+import { applyGameChange, applyPortfolio } from '@showdown/shared/game-state';
 import type { GameSnapshot } from '@showdown/shared/protocol';
 import type { GameRecipe } from './game-slice';
 
+/** My seat as a REST answer tells it (no event says which seat is mine). */
 function withMe(game: GameSnapshot, playerId: number, role: PublicPlayer['role']): GameSnapshot {
   if (game.me?.player_id === playerId && game.me.role === role) return game;
   return {
@@ -33,6 +33,12 @@ function withMe(game: GameSnapshot, playerId: number, role: PublicPlayer['role']
       mayhem_responded: game.me?.mayhem_responded ?? false,
     },
   };
+}
+
+/** My portfolio valued at the prices the snapshot now shows. */
+function repriced(game: GameSnapshot): GameSnapshot {
+  const portfolio = game.me?.portfolio;
+  return portfolio && game.stocks.length > 0 ? applyPortfolio(game, game.game.id, portfolio) : game;
 }
 
 /** GET lobby: players, status, first player and my seat. */
@@ -54,68 +60,66 @@ export const lobbyInto =
       : next;
   };
 
-/** select-role / change-role: my seat as the server now has it. */
+/** select-role / change-role: the seat as `player:updated` has it, and whether it is mine. */
 export const seatInto =
   (player: PublicPlayer, mine: boolean): GameRecipe =>
   (game) => {
-    const players = [...game.players.filter((p) => p.player_id !== player.player_id), player].sort(
-      (a, b) => a.player_id - b.player_id,
-    );
-    const next = { ...game, players };
+    const next = applyGameChange(game, 'player:updated', { player });
     return mine ? withMe(next, player.player_id, player.role) : next;
   };
 
-/** GET stocks: prices, game status and the trade phase. */
-export const stocksInto =
-  (data: StocksData): GameRecipe =>
-  (game) => ({
-    ...game,
-    game: {
-      ...game.game,
-      status: data.game_status,
-      settings: phaseSettings(game.game.settings, data.orderbook_status, data.ends_at),
-    },
-    stocks: data.stocks_data,
-  });
-
-function phaseSettings(
-  settings: GameSettings,
-  status: OrderbookStatus,
-  endsAt: string | null,
-): GameSettings {
-  return settings.orderbook_status === status && settings.ends_at === endsAt
-    ? settings
-    : { ...settings, orderbook_status: status, ends_at: endsAt };
-}
-
-/** The trade phase switched (orderbook answer). */
+/** The trade phase switched (orderbook answer), as `phase:started` / `phase:ended`. */
 export const phaseInto =
   (status: OrderbookStatus, endsAt: string | null): GameRecipe =>
-  (game) => ({
-    ...game,
-    game: { ...game.game, settings: phaseSettings(game.game.settings, status, endsAt) },
-  });
+  (game) => {
+    const { settings } = game.game;
+    if (settings.orderbook_status === status && settings.ends_at === endsAt) return game;
+    return status === ORDERBOOK.ON && endsAt !== null
+      ? applyGameChange(game, 'phase:started', {
+          ends_at: endsAt,
+          duration: settings.trade_phase_duration,
+        })
+      : applyGameChange(game, 'phase:ended', {});
+  };
 
-/** GET / POST settings. */
+/** GET stocks: prices (my portfolio valued at them), game status and the trade phase. */
+export const stocksInto =
+  (data: StocksData): GameRecipe =>
+  (game) => {
+    const phased = phaseInto(data.orderbook_status, data.ends_at)(game);
+    return repriced({
+      ...phased,
+      game: { ...phased.game, status: data.game_status },
+      stocks: data.stocks_data,
+    });
+  };
+
+/** GET / POST settings, as `settings:changed`. */
 export const settingsInto =
   (settings: GameSettings): GameRecipe =>
-  (game) => ({ ...game, game: { ...game.game, settings } });
+  (game) =>
+    applyGameChange(game, 'settings:changed', { settings });
 
 export const statusInto =
   (status: GameStatus): GameRecipe =>
   (game) => ({ ...game, game: { ...game.game, status } });
 
+/** The wheel's pick, as `firstPlayer:picked`. */
 export const firstPlayerInto =
   (firstPlayer: FirstPlayer): GameRecipe =>
-  (game) => ({ ...game, game: { ...game.game, first_player: firstPlayer } });
+  (game) =>
+    applyGameChange(game, 'firstPlayer:picked', firstPlayer);
 
-/** One stock's new price (price update answer). */
+/** The broker's price update answer, as `price:updated`: the stock and my portfolio reprice. */
 export const priceInto =
-  (stockId: number, price: number): GameRecipe =>
-  (game) => ({
-    ...game,
-    stocks: game.stocks.map((s) => (s.stock_id === stockId ? { ...s, current_price: price } : s)),
-  });
+  (answer: PriceUpdateData): GameRecipe =>
+  (game) =>
+    applyGameChange(game, 'price:updated', {
+      stock_id: answer.stock_id,
+      previous_price: answer.previousPrice,
+      price: answer.updatedPrice,
+      percentage: answer.percentage,
+    });
 
 /** My portfolio (GET or a trade answer), valued at the prices this device shows. */
 export const portfolioInto =
@@ -123,9 +127,7 @@ export const portfolioInto =
   (game) => {
     const withPhase = phaseInto(portfolio.orderbook_status, portfolio.ends_at)(game);
     if (!withPhase.me) return withPhase;
-    return withPhase.stocks.length > 0
-      ? applyPortfolio(withPhase, withPhase.game.id, portfolio)
-      : { ...withPhase, me: { ...withPhase.me, portfolio } };
+    return repriced({ ...withPhase, me: { ...withPhase.me, portfolio } });
   };
 
 /** GET mayhem: the open (or last) list as everyone sees it, and whether I answered it. */
@@ -147,23 +149,19 @@ export const respondedInto =
       ? { ...game, me: { ...game.me, mayhem_responded: true } }
       : game;
 
-/** The list was averaged: it is closed. */
+/** The average answer, as `mayhem:averaged`: the list closes and its prices move. */
 export const averagedInto =
-  (mayhemId: number): GameRecipe =>
+  (answer: MayhemAverageData): GameRecipe =>
   (game) =>
-    game.mayhem?.id === mayhemId
-      ? { ...game, mayhem: null, me: game.me && { ...game.me, mayhem_responded: false } }
+    game.mayhem?.id === answer.mayhem_id
+      ? applyGameChange(game, 'mayhem:averaged', {
+          mayhem_id: answer.mayhem_id,
+          changes: answer.changes,
+        })
       : game;
 
-/** The game ended (end answer): the final ranking. */
+/** The game ended (end answer), as `game:ended`: the final ranking. */
 export const endedInto =
   (ranking: RankingEntry[]): GameRecipe =>
-  (game) => {
-    const closed = phaseInto(ORDERBOOK.OFF, null)(game);
-    return {
-      ...closed,
-      game: { ...closed.game, status: GAME_STATUS.COMPLETED },
-      mayhem: null,
-      ranking,
-    };
-  };
+  (game) =>
+    applyGameChange(game, 'game:ended', { ranking });

@@ -1,8 +1,14 @@
-import type { GameSettings, Portfolio, PublicPlayer, StockEntry } from '@showdown/shared/api';
+import type {
+  GameSettings,
+  Portfolio,
+  PublicPlayer,
+  RankingEntry,
+  StockEntry,
+} from '@showdown/shared/api';
 import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAppStore, useAppStore } from './app-store';
-import { priceInto, stocksInto } from './game-answers';
+import { averagedInto, endedInto, phaseInto, priceInto, stocksInto } from './game-answers';
 import {
   selectBrokerExists,
   selectEndsAt,
@@ -19,6 +25,7 @@ import {
   selectStatus,
   selectStocks,
 } from './game-selectors';
+import { ASHA } from '../../test/fixtures/users';
 
 const player = (player_id: number, role: 1 | 2 | 3, username = `P${player_id}`): PublicPlayer => ({
   id: player_id,
@@ -107,20 +114,40 @@ function snapshot(overrides: Partial<GameSnapshot> = {}): GameSnapshot {
 }
 
 const state = () => useAppStore.getState();
+
+/** A one-player final ranking: Asha first with `balance`. */
+const finalRanking = (balance: number): RankingEntry[] => [
+  {
+    player_id: 2,
+    username: 'Asha',
+    avatar_id: 2,
+    image: '/avatars/2.svg',
+    role: 2,
+    balance,
+    rank: 1,
+    rank_label: '1st',
+    rank_name: 'Market Maestro',
+  },
+];
+
+/** `holdingTen` after Tandoor Motors moved from ₹450 to ₹495. */
+function expectHoldingTenAt495() {
+  expect(selectPortfolio(state())?.portfolio_data[0]).toMatchObject({
+    current_price: 495,
+    market_value: 4950,
+    profit_loss: 450,
+  });
+  expect(selectPortfolio(state())).toMatchObject({
+    total_balance: 500450,
+    total_profit_loss: '450.00',
+  });
+}
 const event = (seq: number) => ({ seq, game_id: 9 });
 
 beforeEach(() => {
   resetAppStore();
   useAppStore.setState({
-    user: {
-      id: 20,
-      username: 'Asha',
-      country_code: '+91',
-      phone_number: '9876543210',
-      email: null,
-      avatar_id: 2,
-      profile_image: null,
-    },
+    user: { ...ASHA, id: 20 },
   });
   state().loadSnapshot(snapshot());
 });
@@ -272,19 +299,7 @@ describe('socket events', () => {
   });
 
   it('game:ended sets status completed and the ranking', () => {
-    const ranking = [
-      {
-        player_id: 2,
-        username: 'Asha',
-        avatar_id: 2,
-        image: '/avatars/2.svg',
-        role: 2 as const,
-        balance: 612000,
-        rank: 1,
-        rank_label: '1st',
-        rank_name: 'Market Maestro',
-      },
-    ];
+    const ranking = finalRanking(612000);
     state().applyEvent('game:ended', { ...event(11), ranking });
     expect(selectStatus(state())).toBe(3);
     expect(selectRanking(state())).toEqual(ranking);
@@ -306,15 +321,7 @@ describe('socket events', () => {
       price: 495,
       percentage: 10,
     });
-    expect(selectPortfolio(state())?.portfolio_data[0]).toMatchObject({
-      current_price: 495,
-      market_value: 4950,
-      profit_loss: 450,
-    });
-    expect(selectPortfolio(state())).toMatchObject({
-      total_balance: 500450,
-      total_profit_loss: '450.00',
-    });
+    expectHoldingTenAt495();
   });
 
   it('portfolio:updated read before a price move is valued at the prices shown', () => {
@@ -426,17 +433,67 @@ describe('REST answers', () => {
     // ... a newer event (another move of the same stock) arrives while it is in flight ...
     state().applyEvent('price:updated', move(11, 520));
     // ... then the answer, describing the older price, lands.
-    expect(state().applyAnswer(9, sentAt, priceInto(1, 495))).toBe(false);
+    expect(
+      state().applyAnswer(
+        9,
+        sentAt,
+        priceInto({ stock_id: 1, previousPrice: 450, updatedPrice: 495, percentage: 10 }),
+      ),
+    ).toBe(false);
     expect(selectStocks(state())[0]?.current_price).toBe(520);
     expect(state().game?.seq).toBe(11);
   });
 
   it('an answer applies when no event arrived while it was in flight', () => {
     const sentAt = state().seqFor(9);
-    expect(state().applyAnswer(9, sentAt, priceInto(1, 495))).toBe(true);
+    expect(
+      state().applyAnswer(
+        9,
+        sentAt,
+        priceInto({ stock_id: 1, previousPrice: 450, updatedPrice: 495, percentage: 10 }),
+      ),
+    ).toBe(true);
     expect(selectStocks(state())[0]?.current_price).toBe(495);
     // The answer does not claim a seq: the event of the same change still applies in order.
     expect(state().applyEvent('price:updated', move(11, 495))).toBe('applied');
+  });
+
+  it("the broker's price answer revalues my holdings as the price event does", () => {
+    state().applyPortfolioEvent(9, holdingTen);
+    expect(
+      state().applyAnswer(
+        9,
+        state().seqFor(9),
+        priceInto({ stock_id: 1, previousPrice: 450, updatedPrice: 495, percentage: 10 }),
+      ),
+    ).toBe(true);
+    expectHoldingTenAt495();
+  });
+
+  it('the average answer closes the list and moves its prices, as mayhem:averaged does', () => {
+    state().applyEvent('mayhem:created', { ...event(11), mayhem });
+    state().applyPortfolioEvent(9, holdingTen);
+    const answer = {
+      mayhem_id: 3,
+      changes: [{ stock_id: 1, previous_price: 450, price: 495, percentage: 10 }],
+    };
+    expect(state().applyAnswer(9, state().seqFor(9), averagedInto(answer))).toBe(true);
+    expect(selectMayhem(state())).toBeNull();
+    expect(selectStocks(state())[0]?.current_price).toBe(495);
+    expect(selectPortfolio(state())?.total_balance).toBe(500450);
+  });
+
+  it('the end answer and the phase answers read as game:ended and phase:started/ended', () => {
+    const at = '2026-11-25T12:00:00.000Z';
+    state().applyAnswer(9, state().seqFor(9), phaseInto(1, at));
+    expect(selectOrderbook(state())).toBe(1);
+    expect(selectPortfolio(state())).toMatchObject({ orderbook_status: 1, ends_at: at });
+    state().applyAnswer(9, state().seqFor(9), phaseInto(0, null));
+    expect(selectEndsAt(state())).toBeNull();
+    const ranking = finalRanking(500000);
+    state().applyAnswer(9, state().seqFor(9), endedInto(ranking));
+    expect(selectStatus(state())).toBe(3);
+    expect(selectRanking(state())).toEqual(ranking);
   });
 
   it('a read answer sent before the first snapshot never overwrites it', () => {

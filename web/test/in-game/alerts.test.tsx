@@ -102,13 +102,7 @@ async function openLive(
   const snapshot = liveSnapshot({ ...setup, ...joined });
   sockets.answer = () => ({ data: snapshot });
   localStorage.setItem('access_token', 'acc');
-  setGame(
-    { role: 2, stocks: STOCKS, portfolio: PORTFOLIO, ...setup },
-    {
-      access_token: 'acc',
-      isAuthenticated: true,
-    },
-  );
+  setGame({ role: 2, stocks: STOCKS, portfolio: PORTFOLIO, ...setup });
   const rendered = renderScreen(<Live>{screenUi}</Live>, { path });
   await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ));
   return rendered;

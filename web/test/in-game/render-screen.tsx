@@ -21,16 +21,12 @@ import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation, useRoutes, type RouteObject } from '../../src/lib/router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Mock } from 'vitest';
 import { AppProviders } from '../../src/app/provider';
 import { ApiError } from '../../src/lib/api-client';
 import { resetAppStore, useAppStore, type AppState } from '../../src/stores/app-store';
 import { provisionalSnapshot } from '../../src/stores/game-data';
-
-function RouteTable({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
-}
 
 function LocationProbe() {
   const location = useLocation();
@@ -51,12 +47,10 @@ export function renderScreen(ui: ReactElement, { path, state, from }: RenderOpti
   const result = render(
     <AppProviders>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-        <RouteTable
-          routes={[
-            { path, element: ui },
-            { path: '*', element: <LocationProbe /> },
-          ]}
-        />
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
       </MemoryRouter>
     </AppProviders>,
   );

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findLocation, renderScreen, setGame } from '../../../test/in-game/render-screen';
 import { BottomTabBar } from './bottom-tab-bar';
 
@@ -9,6 +9,18 @@ function tabNames(): string[] {
 
 describe('BottomTabBar', () => {
   beforeEach(() => setGame({ role: 2 }));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('publishes its height for the toasts to sit above it, and withdraws it when gone', () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      height: 57,
+    } as DOMRect);
+    const { unmount } = renderScreen(<BottomTabBar />, { path: '/stock-prices' });
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue('--tab-bar-height')).toBe('57px');
+    unmount();
+    expect(root.getPropertyValue('--tab-bar-height')).toBe('');
+  });
 
   it('shows all four tabs to an investor', () => {
     renderScreen(<BottomTabBar />, { path: '/stock-prices' });

@@ -6,10 +6,11 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
 import { ROLE, type Role } from '@showdown/shared/constants';
-import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { useAppStore } from '../../stores/app-store';
 import { selectRole } from '../../stores/game-selectors';
+import { usePublishedTabBarHeight } from './tab-bar-height';
 
 interface Tab {
   label: string;
@@ -57,12 +58,27 @@ export function BottomTabBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   if (!TAB_BAR_PATHS.includes(pathname)) return null;
+  return <TabBar role={role} pathname={pathname} navigate={navigate} />;
+}
+
+function TabBar({
+  role,
+  pathname,
+  navigate,
+}: {
+  role: Role | null;
+  pathname: string;
+  navigate: NavigateFunction;
+}) {
+  const bar = useRef<HTMLElement>(null);
+  usePublishedTabBarHeight(bar);
 
   const tabs = tabsForRole(role);
   const current = tabs.find((t) => t.path === pathname || t.also?.includes(pathname));
 
   return (
     <Paper
+      ref={bar}
       component="nav"
       aria-label="Game sections"
       elevation={8}

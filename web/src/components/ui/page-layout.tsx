@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { ConnectionBanner } from './connection-banner';
 import { CountdownChip } from './countdown-chip';
 import { usePageSlots } from './page-slots';

@@ -21,4 +21,25 @@ describe('toasts', () => {
     render(<Toaster />);
     expect(await screen.findByText('While unmounted')).toBeInTheDocument();
   });
+
+  it('shows a message that is already on screen once', async () => {
+    render(<Toaster />);
+    enqueueSnackbar('Selections added. Proceed to the next step.', { persist: true });
+    enqueueSnackbar('Selections added. Proceed to the next step.', { persist: true });
+    expect(await screen.findByText('Selections added. Proceed to the next step.')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('Selections added. Proceed to the next step.')).toHaveLength(1);
+    closeSnackbar();
+  });
+
+  it('places the toasts above the tab bar by its published height', async () => {
+    render(<Toaster />);
+    enqueueSnackbar('Placed', { persist: true });
+    await screen.findByText('Placed');
+    const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
+    expect(css).toMatch(
+      /\.notistack-SnackbarContainer\.notistack-SnackbarContainer\{bottom:calc\(max\(var\(--tab-bar-height, 0px\)/,
+    );
+    closeSnackbar();
+  });
 });

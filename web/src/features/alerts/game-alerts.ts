@@ -6,8 +6,8 @@
 import { formatINR } from '@showdown/shared/format';
 import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
 import { GAME_STATUS, ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
+import { isTradePhaseOpen, phaseSecondsLeft, type PhaseFacts } from '@showdown/shared/phase';
 import { isInvestorRole } from '@showdown/shared/roles';
-import { secondsUntil } from '../../hooks/use-trade-countdown';
 
 export interface GameAlert {
   message: string;
@@ -75,11 +75,10 @@ export function alertFor<E extends GameEventName>(
   return make ? make(event, role) : null;
 }
 
-/** The open trade phase's end (ms), or null when none is open or it is already over. */
-function openPhaseEnd(game: GameSnapshot, now: number): number | null {
+/** The game's trade phase as the shared rule reads it. */
+function phaseOf(game: GameSnapshot): PhaseFacts {
   const { orderbook_status, ends_at } = game.game.settings;
-  const end = ends_at === null ? Number.NaN : Date.parse(ends_at);
-  return orderbook_status === ORDERBOOK.ON && end > now ? end : null;
+  return { orderbookStatus: orderbook_status, endsAt: ends_at };
 }
 
 /** How many prices the mayhem lists averaged between `before` and `after` moved. */
@@ -116,11 +115,10 @@ export function alertsForSnapshot(
   const event = { seq: after.seq, game_id: after.game.id };
   const alerts: Array<GameAlert | null> = [];
 
-  const was = known ? openPhaseEnd(known, now) : null;
-  const is = openPhaseEnd(after, now);
+  const was = known ? isTradePhaseOpen(phaseOf(known), now) : false;
+  const duration = phaseSecondsLeft(phaseOf(after), now);
   const endsAt = after.game.settings.ends_at;
-  if (is !== null && endsAt !== null && (was === null || known?.game.settings.ends_at !== endsAt)) {
-    const duration = secondsUntil(is, now);
+  if (duration !== null && endsAt !== null && (!was || known?.game.settings.ends_at !== endsAt)) {
     alerts.push(alertFor('phase:started', { ...event, ends_at: endsAt, duration }, role));
   } else if (
     after.game.settings.orderbook_status === ORDERBOOK.OFF &&

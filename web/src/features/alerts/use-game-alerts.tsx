@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { useSnackbar } from '../../components/ui/toasts';
 import { useMemo } from 'react';
 import type { GameListener } from '../../hooks/use-game-socket';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '../../stores/app-store';
 import { selectRole } from '../../stores/game-selectors';
 import { playTone, showInTitle, vibrate } from './alert-effects';

@@ -12,7 +12,7 @@ import {
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';

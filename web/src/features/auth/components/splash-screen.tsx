@@ -1,18 +1,16 @@
 import Box from '@mui/material/Box';
 import { SPLASH_DELAY_MS } from '@showdown/shared/constants';
 import { useEffect } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { getAccessToken } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
 
-/** Logo only; after 1.5 s: /profile when signed in (token or flag), else /login. */
+/** Logo only; after 1.5 s: /profile when signed in (a token), else /login. */
 export function SplashScreen() {
   const navigate = useNavigate();
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      const { isAuthenticated } = useAppStore.getState();
-      void navigate(getAccessToken() || isAuthenticated ? '/profile' : '/login', { replace: true });
+      void navigate(getAccessToken() ? '/profile' : '/login', { replace: true });
     }, SPLASH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [navigate]);

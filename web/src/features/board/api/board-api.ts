@@ -1,5 +1,5 @@
 import { API } from '@showdown/shared/api-paths';
-import type { JoinGameData, PublicPlayer } from '@showdown/shared/api';
+import type { BoardStatusData, JoinGameData, PublicPlayer } from '@showdown/shared/api';
 import type { AvatarOption } from '@showdown/shared/catalogue';
 import { GAME_STATUS, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
@@ -19,17 +19,27 @@ export function routeAfterJoin(data: JoinGameData, message: string | undefined):
   return '/join-game/false';
 }
 
-/** The join answer when the code has no open game (the server's 404 code). */
-export const NO_OPEN_GAME = 'NO_OPEN_GAME';
+const normalized = (code: string) => code.trim().toUpperCase();
 
 /**
- * POST /api/game/join with the board code; returns the route to go to next. Without `create` a
- * code with no open game is refused (404 NO_OPEN_GAME), so a mistyped code opens nothing;
- * `create: true` starts a new lobby on it.
+ * GET /api/board/{code}: whether the board has an open game. It only reads, so the screen can
+ * ask before a mistyped code opens a lobby.
  */
-export async function joinBoard(code: string, create = false): Promise<string> {
-  const body = { code: code.trim().toUpperCase(), ...(create && { create: true }) };
-  const answer = await runRequest('join', () => api.post<JoinGameData>(API.join, body));
+export async function readBoard(code: string): Promise<BoardStatusData> {
+  const { data } = await runRequest('board', () =>
+    api.get<BoardStatusData>(API.board(normalized(code))),
+  );
+  return data;
+}
+
+/**
+ * POST /api/game/join { code } (SPEC §7): joins the board's open game, or opens one when there is
+ * none; returns the route to go to next.
+ */
+export async function joinBoard(code: string): Promise<string> {
+  const answer = await runRequest('join', () =>
+    api.post<JoinGameData>(API.join, { code: normalized(code) }),
+  );
   useAppStore.getState().joinedBoard(answer.data);
   return routeAfterJoin(answer.data, answer.message);
 }

@@ -15,6 +15,7 @@ import { BoardCodeScreen } from './board-code-screen';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 let joinAnswer: MockResponse;
+let boardAnswer: MockResponse;
 
 const join = (over: object = {}) => ({
   game_id: 4,
@@ -26,13 +27,28 @@ const join = (over: object = {}) => ({
   ...over,
 });
 
+/** GET /api/board/AB1C's answer. */
+const board = (open: boolean) =>
+  ok({ board_code: 'AB1C', open_game: open, game_id: open ? 4 : null, status: open ? 1 : null });
+
 beforeEach(() => {
   resetAppStore();
   joinAnswer = ok(join());
+  boardAnswer = board(true);
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => jsonResponse(joinAnswer));
+  fetchMock.mockImplementation(async (url) => {
+    if (url === API.board('AB1C')) return jsonResponse(boardAnswer);
+    if (url === API.join) return jsonResponse(joinAnswer);
+    throw new Error(`unexpected ${url}`);
+  });
   vi.stubGlobal('fetch', fetchMock);
 });
+
+/** Every call as 'METHOD url body'. */
+const calls = () =>
+  fetchMock.mock.calls.map(([url, init]) =>
+    [init.method ?? 'GET', url, init.body ?? ''].join(' ').trim(),
+  );
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -45,8 +61,8 @@ describe('a link with ?code= (a scanned board QR code)', () => {
     renderRoute(<BoardCodeScreen />, { path: '/showDown', url: '/showDown?code=ab1c' });
     expect(values()).toEqual(['A', 'B', '1', 'C']);
     await user.click(screen.getByRole('button', { name: 'Submit & Join Lobby' }));
-    expect(fetchMock.mock.calls[0]![0]).toBe(API.join);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({ code: 'AB1C' });
+    await findNavigatedPath();
+    expect(calls()).toEqual([`GET ${API.board('AB1C')}`, `POST ${API.join} {"code":"AB1C"}`]);
   });
 
   it('leaves the boxes empty for anything that is not a board code', () => {
@@ -114,14 +130,11 @@ describe('joining', () => {
     await user.click(screen.getByRole('button', { name: 'Submit & Join Lobby' }));
   }
 
-  it('a newcomer goes to the role choice with the game stored', async () => {
+  it('a newcomer reads the board, joins its open game with { code } and goes to the role choice', async () => {
     await submitCode();
     expect(await findNavigatedPath()).toBe('/join-game/false');
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(API.join);
-    // The first join never asks to create: a mistyped code must not open a new lobby silently
-    // (issue 12); only the 'Start a new lobby?' answer re-sends it with create: true (below).
-    expect(JSON.parse(init.body as string)).toEqual({ code: 'AB1C' });
+    // SPEC §7's join: the code alone, no create flag.
+    expect(calls()).toEqual([`GET ${API.board('AB1C')}`, `POST ${API.join} {"code":"AB1C"}`]);
     expect(useAppStore.getState().game?.game).toMatchObject({
       id: 4,
       board_code: 'AB1C',
@@ -142,18 +155,30 @@ describe('joining', () => {
     expect(await findNavigatedPath()).toBe('/stock-prices');
   });
 
+  /** The screen shows `message` and stays. */
+  async function expectShownHere(message: string) {
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  }
+
   it('shows other server messages', async () => {
     joinAnswer = fail(409, 'CONFLICT', 'This board is full. A game has at most 7 players.');
     await submitCode();
-    expect(
-      (await screen.findAllByText('This board is full. A game has at most 7 players.')).length,
-    ).toBeGreaterThan(0);
-    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    await expectShownHere('This board is full. A game has at most 7 players.');
+  });
+
+  it('a failed board read shows its message and joins nothing', async () => {
+    boardAnswer = fail(429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
+    await submitCode();
+    await expectShownHere('Too many requests. Please try again later.');
+    expect(calls()).toEqual([`GET ${API.board('AB1C')}`]);
   });
 });
 
 describe('a code without an open game', () => {
-  const noGame = fail(404, 'NO_OPEN_GAME', 'No game on AB1C yet.');
+  beforeEach(() => {
+    boardAnswer = board(false);
+  });
 
   async function submitCode() {
     const user = userEvent.setup();
@@ -164,31 +189,24 @@ describe('a code without an open game', () => {
     return user;
   }
 
-  it('asks before starting a new lobby; Yes re-sends the join with create: true', async () => {
-    fetchMock.mockImplementation(async (_url, init) =>
-      jsonResponse(
-        (JSON.parse(init.body as string) as { create?: boolean }).create ? ok(join()) : noGame,
-      ),
-    );
+  it("asks 'No game on AB1C yet. Start a new lobby?'; Yes joins with { code }, which opens it", async () => {
     const user = await submitCode();
     const dialog = await screen.findByRole('dialog', {
       name: 'No game on AB1C yet. Start a new lobby?',
     });
+    // Asking changed nothing: only the read was sent.
+    expect(calls()).toEqual([`GET ${API.board('AB1C')}`]);
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await findNavigatedPath()).toBe('/join-game/false');
-    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body as string))).toEqual([
-      { code: 'AB1C' },
-      { code: 'AB1C', create: true },
-    ]);
+    expect(calls()).toEqual([`GET ${API.board('AB1C')}`, `POST ${API.join} {"code":"AB1C"}`]);
   });
 
-  it('No creates nothing and keeps the code to correct', async () => {
-    joinAnswer = noGame;
+  it('No sends nothing more and keeps the code to correct', async () => {
     const user = await submitCode();
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls()).toEqual([`GET ${API.board('AB1C')}`]);
     expect(values()).toEqual(['A', 'B', '1', 'C']);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });

@@ -5,14 +5,14 @@ import { BOARD_CODE_LENGTH } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CodeInput } from '../../../components/ui/code-input';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
-import { joinBoard, NO_OPEN_GAME } from '../api/board-api';
+import { joinBoard, readBoard } from '../api/board-api';
 
 const acceptCodeChar = (char: string) => {
   const upper = char.toUpperCase();
@@ -27,48 +27,58 @@ export function codeFromLink(raw: string | null): string[] {
   return new RegExp(`^[A-Z0-9]{${BOARD_CODE_LENGTH}}$`).test(chars) ? [...chars] : emptyCode();
 }
 
+/** The question before a code with no open game opens a lobby. */
+export const newLobbyQuestion = (code: string) => `No game on ${code} yet. Start a new lobby?`;
+
 /** Board code entry: four boxes and 'Submit & Join Lobby'. */
 export function BoardCodeScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const joining = useAppStore(selectRequest('join')).status === 'loading';
+  const reading = useAppStore(selectRequest('board')).status === 'loading';
   const [searchParams] = useSearchParams();
   const [code, setCode] = useState<string[]>(() => codeFromLink(searchParams.get('code')));
   const [error, setError] = useState<string | null>(null);
-
+  /** The code whose board has no open game, while the screen asks whether to open one. */
   const [noGame, setNoGame] = useState<string | null>(null);
 
-  const join = async (value: string, create: boolean) => {
+  const failed = (failure: unknown) => {
+    const message = errorMessage(failure);
+    setError(message);
+    enqueueSnackbar(message, { variant: 'error' });
+  };
+
+  const join = async (value: string) => {
     setError(null);
     try {
-      const next = await joinBoard(value, create);
-      void navigate(next);
+      void navigate(await joinBoard(value));
     } catch (joinError) {
-      if (!create && joinError instanceof ApiError && joinError.code === NO_OPEN_GAME) {
-        // A mistyped code must not open a lobby by itself: ask first.
-        setNoGame(joinError.message);
-        return;
-      }
-      const message = errorMessage(joinError);
-      setError(message);
-      enqueueSnackbar(message, { variant: 'error' });
+      failed(joinError);
     }
   };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (joining) return;
+    if (joining || reading) return;
     const value = code.join('');
     if (value.length !== BOARD_CODE_LENGTH) {
       setError(MSG.INVALID_CODE);
       return;
     }
-    await join(value, false);
+    setError(null);
+    try {
+      // A mistyped code must not open a lobby by itself: a board without a game asks first.
+      const board = await readBoard(value);
+      if (board.open_game) await join(value);
+      else setNoGame(board.board_code);
+    } catch (readError) {
+      failed(readError);
+    }
   };
 
   return (
     <PageLayout title="The Showdown" help>
-      {joining && <Loader overlay label="Joining" />}
+      {(joining || reading) && <Loader overlay label="Joining" />}
       <Stack component="form" noValidate onSubmit={submit} spacing={4} sx={{ pt: 4 }}>
         <Typography variant="h3" component="h2" textAlign="center">
           Enter your board code
@@ -91,16 +101,17 @@ export function BoardCodeScreen() {
         <Typography role="alert" color="error" textAlign="center" sx={{ minHeight: 24 }}>
           {error}
         </Typography>
-        <Button type="submit" variant="contained" size="large" disabled={joining}>
+        <Button type="submit" variant="contained" size="large" disabled={joining || reading}>
           Submit &amp; Join Lobby
         </Button>
       </Stack>
       <ConfirmDialog
         open={noGame !== null}
-        title={`${noGame ?? ''} Start a new lobby?`}
+        title={newLobbyQuestion(noGame ?? '')}
         onConfirm={() => {
+          const value = noGame;
           setNoGame(null);
-          void join(code.join(''), true);
+          if (value !== null) void join(value);
         }}
         onCancel={() => setNoGame(null)}
       />

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { BROKER_AVATAR_ID, ROLE, type Role } from '@showdown/shared/constants';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from '../../../lib/router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';

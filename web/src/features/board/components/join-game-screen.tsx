@@ -7,7 +7,7 @@ import { ROLE, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useParams } from '../../../lib/router';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';

@@ -5,7 +5,7 @@ import { ROLE, SPINNER_DELAY_MS, SPINNER_EXTRA_DEGREES } from '@showdown/shared/
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate } from '../../../lib/router';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';

@@ -22,7 +22,7 @@ import { formatINR } from '@showdown/shared/format';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useId, useState } from 'react';
-import { Navigate, useNavigate } from '../../../lib/router';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';

@@ -14,7 +14,7 @@ import { GAME_STATUS, ROLE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from '../../../lib/router';
+import { Navigate, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { boardJoinUrl } from '@showdown/shared/spectator';
 import { usePublicUrl } from '../../../api/public-url';

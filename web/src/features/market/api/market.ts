@@ -50,7 +50,7 @@ export async function updateStockPrice(
     'priceUpdate',
     gameId,
     () => api.post<PriceUpdateData>(API.stocks(gameId), input),
-    (answer) => priceInto(answer.stock_id, answer.updatedPrice),
+    priceInto,
   );
   return data;
 }

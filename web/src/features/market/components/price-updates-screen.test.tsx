@@ -1,6 +1,7 @@
 import { API, type StockEntry } from '@showdown/shared/api';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeSnackbar } from '../../../components/ui/toasts';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { selectStocks } from '../../../stores/game-selectors';
@@ -139,11 +140,14 @@ describe('PriceUpdatesScreen keypad', () => {
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Please add operation')).toBeInTheDocument();
     expect(fake.post).not.toHaveBeenCalled();
+    // A message on screen is not shown twice: dismiss it to see the next one.
+    act(() => closeSnackbar());
+    await waitFor(() => expect(screen.queryByText('Please add operation')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Increase' }));
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(fake.post).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(screen.getAllByText('Please add operation')).toHaveLength(2));
+    expect(await screen.findByText('Please add operation')).toBeInTheDocument();
     expect(screen.queryByText('Stock not found.')).not.toBeInTheDocument();
   });
 

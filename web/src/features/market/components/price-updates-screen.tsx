@@ -7,7 +7,7 @@ import { formatINR } from '@showdown/shared/format';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useState } from 'react';
-import { Navigate, useLocation } from '../../../lib/router';
+import { Navigate, useLocation } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { CompanyLogo } from '../../../components/ui/company-logo';
 import { PageLayout } from '../../../components/ui/page-layout';

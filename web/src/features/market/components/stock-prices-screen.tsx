@@ -9,7 +9,7 @@ import { ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useCallback, useState } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
@@ -23,7 +23,6 @@ import {
   selectIsMmExist,
   selectOnline,
   selectPriceHistory,
-  selectOrderbook,
   selectRole,
   selectSettings,
   selectStocks,
@@ -44,7 +43,6 @@ export function StockPricesScreen() {
   const role = useAppStore(selectRole);
   const stocks = useAppStore(selectStocks);
   const isMmExist = useAppStore(selectIsMmExist);
-  const orderbookStatus = useAppStore(selectOrderbook);
   const settings = useAppStore(selectSettings);
   const boardCode = useAppStore(selectBoardCode);
   const history = useAppStore(selectPriceHistory);
@@ -112,7 +110,8 @@ export function StockPricesScreen() {
   };
 
   const paydaysLeft = settings ? settings.paydays_total - settings.paydays_given : null;
-  const phaseOn = orderbookStatus === ORDERBOOK.ON && secondsLeft !== 0;
+  // The countdown reads the shared rule: null or 0 once the phase is not open.
+  const phaseOn = (secondsLeft ?? 0) > 0;
 
   return (
     <PageLayout

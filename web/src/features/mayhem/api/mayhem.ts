@@ -1,5 +1,10 @@
 import { API } from '@showdown/shared/api-paths';
-import type { MayhemCreateInput, MayhemData, MayhemResponseItem } from '@showdown/shared/api';
+import type {
+  MayhemAverageData,
+  MayhemCreateInput,
+  MayhemData,
+  MayhemResponseItem,
+} from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
 import { ApiError, api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
@@ -56,12 +61,12 @@ export async function respondToMayhem(
 
 /** Broker: applies the investors' average percentages and closes the list. */
 export async function averageMayhem(gameId: number, mayhemId: number): Promise<string> {
-  // The list closes here; the averaged event brings the new prices to every device.
+  // The list closes and its prices move here; the averaged event brings them to every device.
   const answer = await runGameRequest(
     'mayhemAverage',
     gameId,
-    () => api.post<unknown>(API.mayhemAverage(mayhemId)),
-    () => averagedInto(mayhemId),
+    () => api.post<MayhemAverageData>(API.mayhemAverage(mayhemId)),
+    averagedInto,
   );
   return answer.message ?? MSG.MAYHEM_AVERAGED;
 }

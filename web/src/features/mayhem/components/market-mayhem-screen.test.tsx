@@ -2,6 +2,7 @@ import { API, type MayhemData } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeSnackbar } from '../../../components/ui/toasts';
 import { api } from '../../../lib/api-client';
 import {
   failure,
@@ -79,11 +80,16 @@ describe('MarketMayhemScreen for an investor', () => {
     expect(
       await screen.findByText('Please add some selections before submitting.'),
     ).toBeInTheDocument();
+    // A message on screen is not shown twice: dismiss them to see the next one.
+    act(() => closeSnackbar());
+    await waitFor(() =>
+      expect(screen.queryByText('Please select both a company and a percentage.')).toBeNull(),
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Company' }), 'Lotus Bank');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() =>
-      expect(screen.getAllByText('Please select both a company and a percentage.')).toHaveLength(2),
-    );
+    expect(
+      await screen.findByText('Please select both a company and a percentage.'),
+    ).toBeInTheDocument();
     expect(fake.post).not.toHaveBeenCalled();
   });
 
@@ -268,7 +274,14 @@ describe('MarketMayhemScreen for the broker', () => {
   it('shows an open list read-only with Average, which averages it', async () => {
     serve(fake, {
       [`GET ${API.mayhem(7)}`]: () => ok(LIST),
-      [`POST ${API.mayhemAverage(11)}`]: () => ok(null, MSG.MAYHEM_AVERAGED),
+      [`POST ${API.mayhemAverage(11)}`]: () =>
+        ok(
+          {
+            mayhem_id: 11,
+            changes: [{ stock_id: 1, previous_price: 100, price: 105, percentage: 5 }],
+          },
+          MSG.MAYHEM_AVERAGED,
+        ),
     });
     const { user } = open();
     const list = await screen.findByRole('list', { name: 'Market mayhem list' });

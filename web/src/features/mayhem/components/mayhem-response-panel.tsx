@@ -5,7 +5,7 @@ import type { MayhemResponseItem } from '@showdown/shared/api';
 import type { PublicMayhem } from '@showdown/shared/protocol';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { mayhemErrorText, respondToMayhem } from '../api/mayhem';
 import { MAYHEM_TEXT } from './mayhem-texts';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { TRADE_TYPE, type TradeType } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
 import { useId, useState } from 'react';
-import { cleanQuantity } from './trade-rules';
+import { cleanQuantity, previewOrder } from './trade-rules';
 
 export interface OrderTarget {
   stock_id: number;
@@ -19,6 +19,10 @@ interface OrderDialogProps {
   target: OrderTarget | null;
   /** The live price of the target stock in rupees. */
   price: number;
+  /** Cash balance in rupees. */
+  cash: number;
+  /** The shares of the target held, and what they cost (rupees). */
+  holding: { quantity: number; invested: number };
   /** False once the trade phase closed while the dialog was open. */
   allowed: boolean;
   busy: boolean;
@@ -27,12 +31,21 @@ interface OrderDialogProps {
 }
 
 /** The order form: quantity, read-only price, total and 'Order'. */
-export function OrderDialog({ target, price, allowed, busy, onOrder, onClose }: OrderDialogProps) {
+export function OrderDialog({
+  target,
+  price,
+  cash,
+  holding,
+  allowed,
+  busy,
+  onOrder,
+  onClose,
+}: OrderDialogProps) {
   const titleId = useId();
   const [quantity, setQuantity] = useState('');
-  const amount = Number(quantity);
-  const total = Number.isFinite(amount) ? amount * price : 0;
-  const verb = target?.tradeType === TRADE_TYPE.SELL ? 'Sell' : 'Buy';
+  const selling = target?.tradeType === TRADE_TYPE.SELL;
+  const { total, refusal } = previewOrder(selling, quantity, price, cash, holding);
+  const verb = selling ? 'Sell' : 'Buy';
 
   return (
     <Dialog
@@ -54,6 +67,8 @@ export function OrderDialog({ target, price, allowed, busy, onOrder, onClose }: 
           value={quantity}
           onChange={(event) => setQuantity(cleanQuantity(event.target.value))}
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+          error={refusal !== null}
+          helperText={refusal}
           autoFocus
         />
         <TextField
@@ -63,7 +78,7 @@ export function OrderDialog({ target, price, allowed, busy, onOrder, onClose }: 
         />
         <TextField
           label="Total"
-          value={formatINR(total)}
+          value={formatINR(total ?? 0)}
           slotProps={{ htmlInput: { readOnly: true } }}
         />
       </DialogContent>
@@ -74,7 +89,7 @@ export function OrderDialog({ target, price, allowed, busy, onOrder, onClose }: 
         <Button
           variant="contained"
           color={target?.tradeType === TRADE_TYPE.SELL ? 'error' : 'success'}
-          disabled={!allowed || busy || quantity === '' || !(amount > 0)}
+          disabled={!allowed || busy || total === null || refusal !== null}
           onClick={() => onOrder(quantity)}
         >
           Order

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { ROLE } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
 import { useMemo, type ReactNode } from 'react';
-import { Navigate } from '../../../lib/router';
+import { Navigate } from 'react-router-dom';
 import { AmountText } from '../../../components/ui/amount-text';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { CompanyLogo } from '../../../components/ui/company-logo';

@@ -5,7 +5,10 @@ import {
   type OrderbookStatus,
   type Role,
 } from '@showdown/shared/constants';
+import { rupeesToPaise, paiseToRupees } from '@showdown/shared/money';
 import { isInvestorRole } from '@showdown/shared/roles';
+import { refusalMessage } from '@showdown/shared/refusals';
+import { buy, marketValuePaise, sell } from '@showdown/shared/trading';
 
 export interface TradeContext {
   orderbookStatus: OrderbookStatus;
@@ -38,4 +41,47 @@ export function canSell(context: TradeContext, quantityHeld: number): boolean {
 /** The quantity field keeps digits only: shares are whole and positive (no '-', no '.'). */
 export function cleanQuantity(input: string): string {
   return input.replace(/\D/g, '');
+}
+
+/** What an order would do, by the shared trading rules the server applies too. */
+export interface OrderPreview {
+  /** Quantity × price in rupees; null until a whole, positive quantity is typed. */
+  total: number | null;
+  /** Why the server would refuse it (its own message), or null when it would go through. */
+  refusal: string | null;
+}
+
+/**
+ * Previews buying or selling `quantity` (the typed digits) at `price` with `cash` and `holding`
+ * (rupees): the order total and whether the cash or the shares cover it.
+ */
+export function previewOrder(
+  selling: boolean,
+  quantity: string,
+  price: number,
+  cash: number,
+  holding: { quantity: number; invested: number },
+): OrderPreview {
+  const shares = Number(quantity);
+  if (quantity === '' || !Number.isSafeInteger(shares) || shares <= 0 || price <= 0) {
+    return { total: null, refusal: null };
+  }
+  const pricePaise = rupeesToPaise(price);
+  const held = { quantity: holding.quantity, investedPaise: rupeesToPaise(holding.invested) };
+  let totalPaise: number;
+  try {
+    totalPaise = marketValuePaise({ quantity: shares, investedPaise: 0 }, pricePaise);
+  } catch {
+    // Beyond any amount the game can hold: no cash covers it, no one holds that many shares.
+    return {
+      total: null,
+      refusal: refusalMessage(selling ? 'INSUFFICIENT_SHARES' : 'INSUFFICIENT_FUNDS'),
+    };
+  }
+  const trade = selling ? sell : buy;
+  const result = trade(rupeesToPaise(cash), held, pricePaise, shares);
+  return {
+    total: paiseToRupees(totalPaise),
+    refusal: result.ok || result.error === 'INVALID_QUANTITY' ? null : refusalMessage(result.error),
+  };
 }

@@ -195,22 +195,54 @@ describe('TradeScreen', () => {
   it("sells with trade_type 1 and toasts the server's error.message on failure", async () => {
     serveHub(portfolio(500000, 10, 1), {
       [`POST ${API.trade(7)}`]: () => {
-        throw failure('You do not have enough shares to sell.', 409, 'CONFLICT');
+        throw failure('The trade phase is not active.', 409, 'CONFLICT');
       },
     });
     const { user } = await openHub();
     await user.click(buttonsOf('Tandoor Motors').sell);
     const dialog = await screen.findByRole('dialog', { name: 'Sell Tandoor Motors' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '50');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '5');
     await user.click(within(dialog).getByRole('button', { name: 'Order' }));
-    expect(await screen.findByText('You do not have enough shares to sell.')).toBeInTheDocument();
+    expect(await screen.findByText('The trade phase is not active.')).toBeInTheDocument();
     expect(fake.post).toHaveBeenCalledWith(
       API.trade(7),
-      { stock_id: 1, trade_type: 1, quantity: 50 },
+      { stock_id: 1, trade_type: 1, quantity: 5 },
       // One Idempotency-Key per order tap.
       { idempotencyKey: expect.any(String) },
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('the preview tells, by the shared rules, when the shares or the cash do not cover the order', async () => {
+    serveHub(portfolio(1000, 10, 1));
+    const { user } = await openHub();
+    await user.click(buttonsOf('Tandoor Motors').sell);
+    let dialog = await screen.findByRole('dialog', { name: 'Sell Tandoor Motors' });
+    const sold = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    await user.type(sold, '11');
+    expect(within(dialog).getByText('You do not have enough shares to sell.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Order' })).toBeDisabled();
+    await user.clear(sold);
+    await user.type(sold, '10');
+    expect(within(dialog).getByRole('textbox', { name: 'Total' })).toHaveValue('₹4,500.00');
+    expect(within(dialog).getByRole('button', { name: 'Order' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(buttonsOf('Tandoor Motors').buy);
+    dialog = await screen.findByRole('dialog', { name: 'Buy Tandoor Motors' });
+    const bought = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    await user.type(bought, '3');
+    // ₹1,350.00 with ₹1,000.00 of cash.
+    expect(within(dialog).getByRole('textbox', { name: 'Total' })).toHaveValue('₹1,350.00');
+    expect(
+      within(dialog).getByText('Insufficient cash balance for this order.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Order' })).toBeDisabled();
+    await user.clear(bought);
+    await user.type(bought, '2');
+    expect(within(dialog).queryByText('Insufficient cash balance for this order.')).toBeNull();
+    expect(fake.post).not.toHaveBeenCalled();
   });
 
   it('a network failure says "No connection…" and keeps the typed quantity', async () => {

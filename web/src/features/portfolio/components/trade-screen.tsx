@@ -12,7 +12,7 @@ import { formatINR } from '@showdown/shared/format';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useCallback, useMemo, useState } from 'react';
-import { Navigate } from '../../../lib/router';
+import { Navigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { CompanyLogo } from '../../../components/ui/company-logo';
 import { flashSx, PriceChange } from '../../../components/ui/price-change';
@@ -40,6 +40,8 @@ interface TradeLine {
   image: string;
   price: number;
   held: number;
+  /** What the held shares cost (rupees). */
+  invested: number;
 }
 
 interface TradeRowProps {
@@ -135,13 +137,17 @@ export function TradeScreen() {
 
   const lines = useMemo<TradeLine[]>(() => {
     const rows = portfolio?.portfolio_data ?? [];
-    const fromStocks = stocks.map((s) => ({
-      stock_id: s.stock_id,
-      name: s.name,
-      image: s.image,
-      price: s.current_price,
-      held: rows.find((r) => r.stock_id === s.stock_id)?.total_quantity ?? 0,
-    }));
+    const fromStocks = stocks.map((s) => {
+      const row = rows.find((r) => r.stock_id === s.stock_id);
+      return {
+        stock_id: s.stock_id,
+        name: s.name,
+        image: s.image,
+        price: s.current_price,
+        held: row?.total_quantity ?? 0,
+        invested: row?.total_invested_price ?? 0,
+      };
+    });
     const onlyHeld = rows
       .filter((r) => !stocks.some((s) => s.stock_id === r.stock_id))
       .map((r) => ({
@@ -150,6 +156,7 @@ export function TradeScreen() {
         image: r.image,
         price: r.current_price,
         held: r.total_quantity,
+        invested: r.total_invested_price,
       }));
     return [...fromStocks, ...onlyHeld];
   }, [portfolio, stocks]);
@@ -242,6 +249,8 @@ export function TradeScreen() {
       <OrderDialog
         target={target}
         price={targetLine?.price ?? 0}
+        cash={cash}
+        holding={{ quantity: targetLine?.held ?? 0, invested: targetLine?.invested ?? 0 }}
         allowed={open}
         busy={busy}
         onOrder={(quantity) => void order(quantity)}

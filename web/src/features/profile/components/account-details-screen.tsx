@@ -12,7 +12,7 @@ import { BROKER_AVATAR_ID } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';

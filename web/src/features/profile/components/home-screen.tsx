@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 
 /** 'Play The Showdown' and an inert 'Shop' button (SPEC §2). */
 export function HomeScreen() {

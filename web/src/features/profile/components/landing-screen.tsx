@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { env } from '../../../config/env';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { WIDE_WINDOW_BREAKPOINT_PX } from '@showdown/shared/constants';
 import { useEffect, useState } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';

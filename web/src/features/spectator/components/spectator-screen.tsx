@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { GAME_STATUS, ORDERBOOK } from '@showdown/shared/constants';
+import { GAME_STATUS } from '@showdown/shared/constants';
 import { pointsOf } from '@showdown/shared/price-history';
 import { isBrokerRole, roleLabel } from '@showdown/shared/roles';
 import { boardJoinUrl, type SpectatorSnapshot } from '@showdown/shared/spectator';
 import { useEffect, useState } from 'react';
-import { useParams } from '../../../lib/router';
+import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { Loader } from '../../../components/ui/loader';
@@ -149,9 +149,7 @@ function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: st
   );
 }
 
-function PhaseBanner({ endsAt }: { endsAt: string | null }) {
-  const seconds = usePhaseCountdown(endsAt);
-  if (seconds === null) return null;
+function PhaseBanner({ seconds }: { seconds: number }) {
   const mm = Math.floor(seconds / 60);
   const ss = String(seconds % 60).padStart(2, '0');
   return (
@@ -228,12 +226,13 @@ function useCurrentAnnouncement(announcements: Announcement[]): Announcement | n
 
 function RunningView({ game }: { game: SpectatorSnapshot }) {
   const history = game.price_history;
-  const phaseOn = game.game.settings.orderbook_status === ORDERBOOK.ON;
+  const { orderbook_status, ends_at } = game.game.settings;
+  const seconds = usePhaseCountdown({ orderbookStatus: orderbook_status, endsAt: ends_at });
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: '1.2vw' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: '2vw', minHeight: '5vw' }}>
-        {phaseOn ? (
-          <PhaseBanner endsAt={game.game.settings.ends_at} />
+        {seconds !== null ? (
+          <PhaseBanner seconds={seconds} />
         ) : (
           <Typography sx={{ fontSize: big(2.2, 28), fontWeight: 700, color: 'text.secondary' }}>
             Trade phase closed

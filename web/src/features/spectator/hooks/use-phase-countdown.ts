@@ -1,15 +1,16 @@
+import { phaseSecondsLeft, type PhaseFacts } from '@showdown/shared/phase';
 import { useEffect, useState } from 'react';
-import { secondsUntil } from '../../../hooks/use-trade-countdown';
 
-/** Whole seconds left in the trade phase from the server's `ends_at`, or null when none is on. */
-export function usePhaseCountdown(endsAt: string | null): number | null {
-  const expiresAt = endsAt === null ? Number.NaN : Date.parse(endsAt);
+/** Whole seconds left in the open trade phase (the shared rule), or null when none is open. */
+export function usePhaseCountdown({ orderbookStatus, endsAt }: PhaseFacts): number | null {
   const [now, setNow] = useState(() => Date.now());
+  const seconds = phaseSecondsLeft({ orderbookStatus, endsAt }, now);
+  const counting = seconds !== null;
   useEffect(() => {
-    if (!Number.isFinite(expiresAt)) return;
+    if (!counting) return;
     setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(timer);
-  }, [expiresAt]);
-  return Number.isFinite(expiresAt) ? secondsUntil(expiresAt, now) : null;
+  }, [counting, endsAt]);
+  return seconds;
 }
