@@ -88,7 +88,7 @@ export async function setUpGame(
   const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
   const joined = await expectOk(
     'join',
-    rest(`${url}/api/game/join`, 'POST', broker.accessToken, { code, create: true }, ip),
+    rest(`${url}/api/game/join`, 'POST', broker.accessToken, { code }, ip),
   );
   const gameId = joined.game_id as number;
   const game = `${url}/api/game/${gameId}`;
