@@ -1,10 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { serverRoot } from './paths.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultWebDist = path.resolve(here, '../../web/dist');
+const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 
 const optionalUrl = (protocols: RegExp) =>
   z

@@ -176,11 +176,13 @@ class ServerNode {
       process.execPath,
       [
         '--expose-gc',
+        '--enable-source-maps',
+        // tsx only loads the TypeScript probe: the server itself is the compiled bundle.
         '--import',
         tsxLoader,
         '--import',
         pathToFileURL(path.join(import.meta.dirname, 'probe.ts')).href,
-        path.join(root, 'realtime-server/src/main.ts'),
+        path.join(root, 'realtime-server/dist/main.js'),
       ],
       {
         cwd: path.join(root, 'realtime-server'),
@@ -627,14 +629,15 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
       .join(' / ')} at the start`,
   );
 
-  if (!settings.skipBuild) {
-    console.log('build:    npm run build -w @showdown/web (as npm start does)');
-    const built = spawnSync('npm', ['run', 'build', '-w', '@showdown/web'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (built.status !== 0) throw new Error('the web build failed');
-  }
+  // The compiled server always (what npm start runs); the web app unless skipped. Each is
+  // rebuilt only when its inputs changed.
+  const targets = settings.skipBuild ? ['server'] : ['web', 'server'];
+  console.log(`build:    node scripts/build.mjs ${targets.join(' ')} (as npm start does)`);
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...targets], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('the build failed');
   const loginKiB = loginJsGzipKiB();
 
   const database: BenchDatabase = await prepareBenchDatabase(settings.databaseUrl);
@@ -698,7 +701,7 @@ async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>
   };
   const restUrl = nodes[0]!.url;
   console.log(
-    `server:   ${settings.nodes} node(s) × WORKERS=${settings.workers} at ${nodes.map((n) => n.url).join(', ')} (realtime-server/src/main.ts, LOG_LEVEL=warn)`,
+    `server:   ${settings.nodes} node(s) × WORKERS=${settings.workers} at ${nodes.map((n) => n.url).join(', ')} (realtime-server/dist/main.js, LOG_LEVEL=warn)`,
   );
 
   const generators = await Promise.all(

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { FairQueue } from './fair-queue.ts';
+import { serverRoot } from '../paths.ts';
 
 export type Schema = typeof schema;
 /** Drizzle's common PostgreSQL database type: both drivers fit it. */
@@ -28,10 +28,9 @@ export type DatabaseOptions =
   | { dataDir: string }
   | { inMemory: true };
 
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+const migrationsFolder = path.join(serverRoot, 'drizzle');
+/** Plain JavaScript, run as a file of its own: the server bundle does not contain it. */
+const pgliteWorkerFile = path.join(serverRoot, 'src/db/pglite-worker.mjs');
 /** Any constant: serialises migrations when several nodes start at once on one server. */
 const MIGRATION_LOCK_KEY = 727_274_601;
 
@@ -86,7 +85,7 @@ async function migrateOn(pool: pg.Pool): Promise<void> {
  * event loop keeps accepting connections while PGlite works.
  */
 async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+  const worker = new Worker(pgliteWorkerFile, {
     workerData: { dataDir },
     // The worker is plain JavaScript: it must not inherit the process's `--import` preloads
     // (tsx, a profiler's probe), which a worker thread cannot load and exits on.
