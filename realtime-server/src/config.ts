@@ -64,6 +64,12 @@ const envSchema = z
       .transform((v) => (v === '' ? undefined : Number(v)))
       .pipe(z.number().max(256, 'must be at most 256').optional())
       .optional(),
+    /** Turns `/metrics` on, for `Authorization: Bearer <METRICS_TOKEN>` only; unset: 404. */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .optional(),
     TRUST_PROXY: z
       .enum(['true', 'false', ''])
       .default('false')

@@ -3,6 +3,7 @@ import { createApplication } from './app.ts';
 import { announceWorkerReady, startClusterPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, workerCount } from './config.ts';
 import { createLogger } from './logger.ts';
+import { registerMetricsAggregator } from './metrics.ts';
 
 async function main() {
   let config;
@@ -21,6 +22,8 @@ async function main() {
 
   let close: () => Promise<void>;
   if (inCluster && cluster.isPrimary) {
+    // A worker's /metrics asks the primary for every worker's figures.
+    if (config.METRICS_TOKEN) registerMetricsAggregator();
     const primary = await startClusterPrimary(config, workers, logger);
     logger.info(
       { port: primary.address.port, workers, redis: Boolean(config.REDIS_URL) },

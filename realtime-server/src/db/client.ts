@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
   close(): Promise<void>;
+  /** Tells `listener` each wait for a database connection, in seconds. */
+  observeWait(listener: (seconds: number) => void): void;
 }
 
 export type DatabaseOptions =
@@ -49,9 +51,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if ('databaseUrl' in options) {
     const max = options.poolSize ?? 20;
     // Connections go to clients in turn here too: a burst waits behind nobody's single request.
+    const fair = new FairQueue(max);
     const pool = new FairPool(
       { connectionString: options.databaseUrl, max, idleTimeoutMillis: IDLE_CONNECTION_MS },
-      new FairQueue(max),
+      fair,
     );
     // pg returns bigint (int8) as a string by default; every bigint here fits a JS number.
     // An idle client's connection dropped: pg replaces it; say so instead of swallowing it.
@@ -61,7 +64,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migrateOn(pool);
-    return { db, driver: 'pg', close: () => pool.end() };
+    return {
+      db,
+      driver: 'pg',
+      close: () => pool.end(),
+      observeWait: (listener) => (fair.onWait = listener),
+    };
   }
 
   return openEmbedded('dataDir' in options ? path.resolve(options.dataDir) : undefined);
@@ -98,9 +106,10 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
   });
   worker.removeAllListeners('exit');
   worker.removeAllListeners('error');
+  const fair = new FairQueue(1);
   const pool = new FairPool(
     { host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 },
-    new FairQueue(1),
+    fair,
   );
   pool.on('error', () => undefined);
   try {
@@ -113,6 +122,7 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     driver: 'pglite',
+    observeWait: (listener) => (fair.onWait = listener),
     async close() {
       await pool.end();
       const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));

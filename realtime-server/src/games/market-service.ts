@@ -24,8 +24,7 @@ import { callFunction, refusalKey } from '../db/hot-paths.ts';
 import { expectRow } from '../db/rows.ts';
 import { games } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import type { AppError } from '../http/errors.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
 import { gameCompleted, nextSeq, requireSeat } from './access.ts';
 import { pointView } from './price-history.ts';
 import {
@@ -274,10 +273,9 @@ export async function placeOrder(
   input: TradeInput,
   idempotencyKey?: string,
 ): Promise<ServiceResult<Portfolio>> {
-  const outcome = await callHotPath<{ replayed: boolean; facts: PortfolioFacts | Portfolio }>(
-    ctx,
-    'placeOrder',
-    [
+  let outcome: { replayed: boolean; facts: PortfolioFacts | Portfolio };
+  try {
+    outcome = await callHotPath<typeof outcome>(ctx, 'placeOrder', [
       userId,
       gameId,
       input.stock_id,
@@ -285,8 +283,12 @@ export async function placeOrder(
       input.quantity,
       idempotencyKey ?? null,
       ctx.clock.now().toISOString(),
-    ],
-  );
+    ]);
+  } catch (err) {
+    ctx.metrics.orders.inc({ outcome: err instanceof AppError ? 'refused' : 'failed' });
+    throw err;
+  }
+  ctx.metrics.orders.inc({ outcome: outcome.replayed ? 'replayed' : 'placed' });
   const portfolio = isBuiltPortfolio(outcome.facts)
     ? outcome.facts
     : portfolioFromFacts(outcome.facts);

@@ -18,8 +18,19 @@ export async function connectRedisAdapter(
   await client.connect();
   io.adapter(createAdapter(client, { streamName }));
   return {
+    /** Readiness: the connection is up and Redis answers. */
+    async ping() {
+      if (!client.isReady) throw new Error('not connected');
+      await client.ping();
+    },
     async close() {
-      await client.quit().catch(() => client.disconnect());
+      // A graceful QUIT waits for Redis: while it is unreachable that wait never ends (the
+      // client keeps reconnecting), and a shutdown would hang on it.
+      if (!client.isReady) {
+        client.destroy();
+        return;
+      }
+      await client.close().catch(() => client.destroy());
     },
   };
 }
