@@ -8,57 +8,35 @@
  *   The migrations (realtime-server/drizzle) and the PGlite worker (src/db/pglite-worker.mjs)
  *   stay files of their own, found from the package folder (src/paths.ts).
  *
- * Each output records a SHA-256 of its inputs (every file's path and bytes, the lockfile, this
- * script, and for the web the VITE_* variables, which are baked into the build) in
- * `<output>/.build-inputs`; an output whose record matches is not built again.
+ * Each build records a SHA-256 of its inputs (scripts/build-inputs.mjs: every file's path and
+ * bytes, the lockfile, these scripts, and for the web the VITE_* variables, which are baked into
+ * the build) in node_modules/.cache/showdown-build/<target>.sha256; a target whose output exists
+ * and whose inputs hash as recorded is not built again.
  *
  * usage: node scripts/build.mjs [web] [server] [--force]   (no target: both)
  */
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inputsHash, viteVariables } from './build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const STAMP = '.build-inputs';
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', 'coverage']);
-const isTest = (name) => /\.test\.(ts|tsx|mts|js|mjs)$/.test(name);
+/** Where each target's inputs hash is kept (not in its output: web/dist is served as it is). */
+const stampDir = path.join(root, 'node_modules/.cache/showdown-build');
 
-/** Every file under `dir` (sorted, tests and outputs left out), relative to the repository. */
-function listFiles(dir, into = []) {
-  if (!fs.existsSync(dir)) return into;
-  if (fs.statSync(dir).isFile()) {
-    into.push(dir);
-    return into;
-  }
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) listFiles(full, into);
-    } else if (!isTest(entry.name)) {
-      into.push(full);
-    }
-  }
-  return into;
-}
-
-/** The hash of a target's inputs: file paths and contents, then any extra strings. */
-function inputsHash(inputs, extra = []) {
-  const hash = crypto.createHash('sha256');
-  const files = inputs.flatMap((input) => listFiles(path.join(root, input))).sort();
-  for (const file of files) {
-    hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
-  }
-  for (const value of extra) hash.update(value).update('\0');
-  return hash.digest('hex');
-}
-
-const common = ['shared/src', 'shared/package.json', 'package-lock.json', 'scripts/build.mjs'];
+const common = [
+  'shared/src',
+  'shared/package.json',
+  'package-lock.json',
+  'scripts/build.mjs',
+  'scripts/build-inputs.mjs',
+];
 
 const targets = {
   web: {
     out: 'web/dist',
+    product: 'web/dist/index.html',
     inputs: [
       ...common,
       ...[
@@ -72,11 +50,7 @@ const targets = {
       ].map((file) => `web/${file}`),
     ],
     // Baked into the bundle at build time (web/src/config/env.ts).
-    extra: () =>
-      Object.keys(process.env)
-        .filter((k) => k.startsWith('VITE_'))
-        .sort()
-        .map((k) => `${k}=${process.env[k]}`),
+    extra: () => viteVariables(process.env),
     build() {
       const run = spawnSync('npm', ['run', 'build', '-w', '@showdown/web'], {
         cwd: root,
@@ -87,6 +61,7 @@ const targets = {
   },
   server: {
     out: 'realtime-server/dist',
+    product: 'realtime-server/dist/main.js',
     inputs: [
       ...common,
       'realtime-server/src',
@@ -138,10 +113,11 @@ export async function build(names = [], { force = false } = {}) {
   }
   for (const name of names.length > 0 ? names : Object.keys(targets)) {
     const target = targets[name];
-    const stamp = path.join(root, target.out, STAMP);
-    const hash = inputsHash(target.inputs, target.extra());
+    const stamp = path.join(stampDir, `${name}.sha256`);
+    const hash = inputsHash(root, target.inputs, target.extra());
     const recorded = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
-    if (!force && recorded === hash) {
+    const built = fs.existsSync(path.join(root, target.product));
+    if (!force && built && recorded === hash) {
       console.log(`build: ${name} is up to date (${target.out})`);
       continue;
     }
@@ -152,6 +128,7 @@ export async function build(names = [], { force = false } = {}) {
       console.error(`build: the ${name} build failed`);
       return false;
     }
+    fs.mkdirSync(stampDir, { recursive: true });
     fs.writeFileSync(`${stamp}.${process.pid}.tmp`, `${hash}\n`);
     fs.renameSync(`${stamp}.${process.pid}.tmp`, stamp);
     console.log(`build: ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
