@@ -22,24 +22,24 @@ async function main() {
 
   let close: () => Promise<void>;
   if (inCluster && cluster.isPrimary) {
+    // The primary only forks and replaces workers; they listen on the port themselves.
     // A worker's /metrics asks the primary for every worker's figures.
     if (config.METRICS_TOKEN) registerMetricsAggregator();
-    const primary = await startClusterPrimary(config, workers, logger);
+    const primary = await startClusterPrimary(workers, logger);
     logger.info(
-      { port: primary.address.port, workers, redis: Boolean(config.REDIS_URL) },
-      `The Showdown is listening on http://localhost:${primary.address.port} (${workers} workers)`,
+      { port: primary.port, workers, redis: Boolean(config.REDIS_URL) },
+      `The Showdown is listening on http://localhost:${primary.port} (${workers} workers)`,
     );
     close = primary.close;
   } else {
     const application = await createApplication({ config, logger, clusterWorker: inCluster });
     close = application.close;
+    const address = await application.listen();
     if (inCluster) {
-      // A worker does not outlive its primary (killed, crashed): the port went with it.
+      // A worker does not outlive its primary (killed, crashed): nothing would replace it.
       process.on('disconnect', () => process.exit(1));
-      await application.serveClusterWorker();
-      announceWorkerReady();
+      announceWorkerReady(address.port);
     } else {
-      const address = await application.listen();
       logger.info(
         {
           port: address.port,
