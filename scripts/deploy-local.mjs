@@ -149,8 +149,8 @@ async function main() {
         PORT: String(nodePort),
         HOST: '127.0.0.1',
         WORKERS: process.env.WORKERS || '1',
-        // nginx in front: the client's address is the one it adds to X-Forwarded-For.
-        TRUST_PROXY: process.env.TRUST_PROXY || 'true',
+        // One hop (this nginx) in front: the client's address is the one it adds.
+        TRUST_PROXY: process.env.TRUST_PROXY || '1',
         PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

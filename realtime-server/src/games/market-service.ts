@@ -43,6 +43,7 @@ import {
   type PortfolioFacts,
 } from './views.ts';
 import type { ServiceResult } from './service-result.ts';
+import { orderFingerprint } from './order-fingerprint.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
 
@@ -66,6 +67,7 @@ const refusals: Record<SqlRefusalCode, (message: string) => AppError> = {
   PRICE_CAP: unprocessable,
   PAYDAY_LIMIT: conflict,
   IDEMPOTENCY_KEY_REUSED: conflict,
+  IDEMPOTENCY_KEY_MISMATCH: unprocessable,
 };
 
 /** The refusal's AppError; any other failure (a server fault) as it is. */
@@ -271,6 +273,7 @@ export async function placeOrder(
       input.quantity,
       idempotencyKey ?? null,
       ctx.clock.now().toISOString(),
+      idempotencyKey === undefined ? null : orderFingerprint(gameId, input),
     ]);
   } catch (err) {
     ctx.metrics.orders.inc({ outcome: err instanceof AppError ? 'refused' : 'failed' });
