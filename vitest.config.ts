@@ -29,6 +29,7 @@ export default defineConfig({
             'test/db-pool.test.ts',
             'test/session-nodes.test.ts',
             'test/cluster.test.ts',
+            'test/deploy.test.ts',
           ],
         },
       },

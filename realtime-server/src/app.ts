@@ -6,7 +6,9 @@ import express, { type Express } from 'express';
 import { Server } from 'socket.io';
 import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
 import type { Config } from './config.ts';
+import { count } from 'drizzle-orm';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts';
+import { games } from './db/schema.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { systemClock, type AppContext, type Clock } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
@@ -34,6 +36,8 @@ import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
 import { createSpectateLimit } from './realtime/spectate-limit.ts';
 import { publicConfigRouter } from './http/public-config.ts';
+import { healthRouter, type ReadinessCheck } from './http/health.ts';
+import { createMetrics, httpMetrics, metricsRouter } from './metrics.ts';
 
 export interface ApplicationComponents {
   config: Config;
@@ -82,7 +86,16 @@ export async function createApplication(components: ApplicationComponents): Prom
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  // Set the moment close() is called (SIGTERM): /readyz answers 503 from then on.
   let draining = false;
+  const metrics = createMetrics({
+    // Read at a scrape, when `io` (below) exists.
+    sockets: () => io.of('/').sockets.size,
+    gamesByStatus: () =>
+      db.select({ status: games.status, count: count() }).from(games).groupBy(games.status),
+  });
+  database.observeWait((seconds) => metrics.dbWait.observe(seconds));
+  app.use(httpMetrics(metrics));
   app.use((_req, res, next) => {
     // Decided when the answer's headers go out: a request that began before the drain ends
     // its keep-alive connection too.
@@ -133,20 +146,25 @@ export async function createApplication(components: ApplicationComponents): Prom
     clock,
     tokens,
     otpSender: components.otpSender ?? createOtpSender(config, logger),
-    publisher: createSocketPublisher(io, seats),
+    publisher: createSocketPublisher(io, seats, metrics),
     sessions,
+    metrics,
   };
 
   app.use(requestLogger(logger));
   app.use(express.json({ limit: '16kb' }));
 
-  app.get('/healthz', async (_req, res) => {
-    await pingDatabase(db);
-    res.json({ status: 'ok', driver: database.driver });
-  });
   const redis = config.REDIS_URL
     ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger)
     : undefined;
+  const checks: Record<string, ReadinessCheck> = { database: () => pingDatabase(db) };
+  if (redis) checks.redis = () => redis.ping();
+  app.use(healthRouter({ checks, stopping: () => draining }));
+  if (config.METRICS_TOKEN) {
+    app.use(
+      metricsRouter(metrics, config.METRICS_TOKEN, { clusterWorker: components.clusterWorker }),
+    );
+  }
   if (!redis && components.clusterWorker) io.adapter(createClusterAdapter());
   // Other processes (cluster workers, Redis nodes) hear of what only one process saw.
   const shared = Boolean(redis || components.clusterWorker);

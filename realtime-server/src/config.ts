@@ -1,11 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { serverRoot } from './paths.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultWebDist = path.resolve(here, '../../web/dist');
+const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 
 const optionalUrl = (protocols: RegExp) =>
   z
@@ -111,6 +110,12 @@ const envSchema = z
       .regex(/^([1-9][0-9]*)?$/, 'must be a positive whole number')
       .transform((v) => (v === '' ? undefined : Number(v)))
       .pipe(z.number().max(256, 'must be at most 256').optional())
+      .optional(),
+    /** Turns `/metrics` on, for `Authorization: Bearer <METRICS_TOKEN>` only; unset: 404. */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
       .optional(),
     /**
      * Which reverse proxies may name the client's address in X-Forwarded-For (see

@@ -5,6 +5,7 @@ import type { TokenService } from './auth/token-service.ts';
 import type { OtpSender } from './auth/otp-sender.ts';
 import type { GamePublisher } from './realtime/publisher.ts';
 import type { SessionRevocations } from './auth/session-revocations.ts';
+import type { Metrics } from './metrics.ts';
 
 export interface Clock {
   now(): Date;
@@ -23,4 +24,6 @@ export interface AppContext {
   publisher: GamePublisher;
   /** Logout and refresh-token family revocation, announced on every node (`onRevoked`). */
   sessions: SessionRevocations;
+  /** Prometheus metrics (`/metrics`); counted whether or not they are served. */
+  metrics: Metrics;
 }

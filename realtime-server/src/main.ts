@@ -3,6 +3,7 @@ import { createApplication } from './app.ts';
 import { announceWorkerReady, startClusterPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, workerCount } from './config.ts';
 import { createLogger } from './logger.ts';
+import { registerMetricsAggregator } from './metrics.ts';
 
 async function main() {
   let config;
@@ -22,6 +23,8 @@ async function main() {
   let close: () => Promise<void>;
   if (inCluster && cluster.isPrimary) {
     // The primary only forks and replaces workers; they listen on the port themselves.
+    // A worker's /metrics asks the primary for every worker's figures.
+    if (config.METRICS_TOKEN) registerMetricsAggregator();
     const primary = await startClusterPrimary(workers, logger);
     logger.info(
       { port: primary.port, workers, redis: Boolean(config.REDIS_URL) },

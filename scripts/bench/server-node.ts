@@ -43,11 +43,13 @@ export class ServerNode {
       process.execPath,
       [
         '--expose-gc',
+        '--enable-source-maps',
+        // tsx only loads the TypeScript probe: the server itself is the compiled bundle.
         '--import',
         tsxLoader,
         '--import',
         pathToFileURL(path.join(import.meta.dirname, 'probe.ts')).href,
-        path.join(root, 'realtime-server/src/main.ts'),
+        path.join(root, 'realtime-server/dist/main.js'),
       ],
       {
         cwd: path.join(root, 'realtime-server'),

@@ -84,14 +84,15 @@ export async function setUp(
       .join(' / ')} at the start`,
   );
 
-  if (!settings.skipBuild) {
-    console.log('build:    npm run build -w @showdown/web (as npm start does)');
-    const built = spawnSync('npm', ['run', 'build', '-w', '@showdown/web'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (built.status !== 0) throw new Error('the web build failed');
-  }
+  // The compiled server always (what npm start runs); the web app unless skipped. Each is
+  // rebuilt only when its inputs changed.
+  const targets = settings.skipBuild ? ['server'] : ['web', 'server'];
+  console.log(`build:    node scripts/build.mjs ${targets.join(' ')} (as npm start does)`);
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...targets], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('the build failed');
   const loginKiB = loginJsGzipKiB();
 
   const database: BenchDatabase = await prepareBenchDatabase(settings.databaseUrl);
@@ -153,7 +154,7 @@ export async function setUp(
   };
   const restUrl = nodes[0]!.url;
   console.log(
-    `server:   ${settings.nodes} node(s) × WORKERS=${settings.workers} at ${nodes.map((n) => n.url).join(', ')} (realtime-server/src/main.ts, LOG_LEVEL=warn)`,
+    `server:   ${settings.nodes} node(s) × WORKERS=${settings.workers} at ${nodes.map((n) => n.url).join(', ')} (realtime-server/dist/main.js, LOG_LEVEL=warn)`,
   );
 
   const generators = await Promise.all(

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { FairQueue } from './fair-queue.ts';
+import { serverRoot } from '../paths.ts';
 
 export type Schema = typeof schema;
 /** Drizzle's common PostgreSQL database type: both drivers fit it. */
@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
   close(): Promise<void>;
+  /** Tells `listener` each wait for a database connection, in seconds. */
+  observeWait(listener: (seconds: number) => void): void;
 }
 
 export type DatabaseOptions =
@@ -28,10 +30,9 @@ export type DatabaseOptions =
   | { dataDir: string }
   | { inMemory: true };
 
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+const migrationsFolder = path.join(serverRoot, 'drizzle');
+/** Plain JavaScript, run as a file of its own: the server bundle does not contain it. */
+const pgliteWorkerFile = path.join(serverRoot, 'src/db/pglite-worker.mjs');
 /** Any constant: serialises migrations when several nodes start at once on one server. */
 const MIGRATION_LOCK_KEY = 727_274_601;
 
@@ -50,9 +51,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if ('databaseUrl' in options) {
     const max = options.poolSize ?? 20;
     // Connections go to clients in turn here too: a burst waits behind nobody's single request.
+    const fair = new FairQueue(max);
     const pool = new FairPool(
       { connectionString: options.databaseUrl, max, idleTimeoutMillis: IDLE_CONNECTION_MS },
-      new FairQueue(max),
+      fair,
     );
     // pg returns bigint (int8) as a string by default; every bigint here fits a JS number.
     // An idle client's connection dropped: pg replaces it; say so instead of swallowing it.
@@ -62,7 +64,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migrateOn(pool);
-    return { db, driver: 'pg', close: () => pool.end() };
+    return {
+      db,
+      driver: 'pg',
+      close: () => pool.end(),
+      observeWait: (listener) => (fair.onWait = listener),
+    };
   }
 
   return openEmbedded('dataDir' in options ? path.resolve(options.dataDir) : undefined);
@@ -86,7 +93,7 @@ async function migrateOn(pool: pg.Pool): Promise<void> {
  * event loop keeps accepting connections while PGlite works.
  */
 async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+  const worker = new Worker(pgliteWorkerFile, {
     workerData: { dataDir },
     // The worker is plain JavaScript: it must not inherit the process's `--import` preloads
     // (tsx, a profiler's probe), which a worker thread cannot load and exits on.
@@ -99,9 +106,10 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
   });
   worker.removeAllListeners('exit');
   worker.removeAllListeners('error');
+  const fair = new FairQueue(1);
   const pool = new FairPool(
     { host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 },
-    new FairQueue(1),
+    fair,
   );
   pool.on('error', () => undefined);
   try {
@@ -114,6 +122,7 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     driver: 'pglite',
+    observeWait: (listener) => (fair.onWait = listener),
     async close() {
       await pool.end();
       const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));

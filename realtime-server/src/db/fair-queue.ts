@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 
 /** Who the current database work is for; set per request and per socket command. */
 export interface DbClient {
@@ -43,6 +44,8 @@ const ANONYMOUS = 'anonymous';
 export class FairQueue {
   private free: number;
   private readonly lines = new Map<string, Array<() => void>>();
+  /** Told each granted slot's wait, in seconds (the `showdown_db_wait_seconds` histogram). */
+  onWait: ((seconds: number) => void) | undefined;
 
   constructor(slots: number) {
     this.free = slots;
@@ -56,6 +59,7 @@ export class FairQueue {
   async acquire(who: DbClient = dbClient.getStore() ?? { key: ANONYMOUS }): Promise<() => void> {
     const refused = () => !who.started && who.gone?.() === true;
     if (refused()) throw new ClientGoneError();
+    const asked = performance.now();
     if (this.free > 0 && this.lines.size === 0) {
       this.free -= 1;
     } else {
@@ -65,6 +69,7 @@ export class FairQueue {
         else this.lines.set(who.key, [resolve]);
       });
     }
+    this.onWait?.((performance.now() - asked) / 1000);
     const release = this.releaser();
     if (refused()) {
       release();

@@ -18,6 +18,7 @@ import { readSnapshot } from '../db/transaction.ts';
 import { requireSeat } from './access.ts';
 import { runHotPathCommand } from './command.ts';
 import { pointView, portfolioFromFacts, settingsView, type PortfolioFacts } from './projections.ts';
+import { DomainError } from './errors.ts';
 import {
   mayhemResponseOf,
   openMayhem,
@@ -124,27 +125,39 @@ export async function placeOrder(
   input: TradeInput,
   idempotencyKey?: string,
 ): Promise<ServiceResult<Portfolio>> {
-  return runHotPathCommand<{ replayed: boolean; facts: PortfolioFacts | Portfolio }, Portfolio>(
-    ctx,
-    gameId,
-    userId,
-    'placeOrder',
-    [
-      input.stock_id,
-      input.trade_type,
-      input.quantity,
-      idempotencyKey ?? null,
-      ctx.clock.now().toISOString(),
-      idempotencyKey === undefined ? null : orderFingerprint(gameId, input),
-    ],
-    (outcome, publish) => {
-      const portfolio = isBuiltPortfolio(outcome.facts)
-        ? outcome.facts
-        : portfolioFromFacts(outcome.facts);
-      if (!outcome.replayed) publish((p) => p.portfolio(userId, gameId, portfolio));
-      return { data: portfolio, message: MSG.ORDER_OK };
-    },
-  );
+  let replayed = false;
+  try {
+    const result = await runHotPathCommand<
+      { replayed: boolean; facts: PortfolioFacts | Portfolio },
+      Portfolio
+    >(
+      ctx,
+      gameId,
+      userId,
+      'placeOrder',
+      [
+        input.stock_id,
+        input.trade_type,
+        input.quantity,
+        idempotencyKey ?? null,
+        ctx.clock.now().toISOString(),
+        idempotencyKey === undefined ? null : orderFingerprint(gameId, input),
+      ],
+      (outcome, publish) => {
+        replayed = outcome.replayed;
+        const portfolio = isBuiltPortfolio(outcome.facts)
+          ? outcome.facts
+          : portfolioFromFacts(outcome.facts);
+        if (!outcome.replayed) publish((p) => p.portfolio(userId, gameId, portfolio));
+        return { data: portfolio, message: MSG.ORDER_OK };
+      },
+    );
+    ctx.metrics.orders.inc({ outcome: replayed ? 'replayed' : 'placed' });
+    return result;
+  } catch (err) {
+    ctx.metrics.orders.inc({ outcome: err instanceof DomainError ? 'refused' : 'failed' });
+    throw err;
+  }
 }
 
 export async function getPortfolio(

@@ -8,6 +8,7 @@ import type {
 import type { Portfolio } from '@showdown/shared/api';
 import { toSpectatorEvent } from '@showdown/shared/spectator';
 import type { SeatCache } from './seat-cache.ts';
+import type { Metrics } from '../metrics.ts';
 
 export const gameRoom = (gameId: number) => `game:${gameId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
@@ -58,9 +59,14 @@ export type ShowdownServer = Server<
   SocketData
 >;
 
-export function createSocketPublisher(io: ShowdownServer, seats: SeatCache): GamePublisher {
+export function createSocketPublisher(
+  io: ShowdownServer,
+  seats: SeatCache,
+  metrics?: Pick<Metrics, 'broadcasts'>,
+): GamePublisher {
   return {
     game(gameId, name, payload) {
+      metrics?.broadcasts.inc({ event: name });
       // The generic emit signature cannot be narrowed per event name; the public signature is.
       (io.to(gameRoom(gameId)).emit as (ev: string, p: unknown) => boolean)(name, payload);
       (io.to(spectatorRoom(gameId)).emit as (ev: string, p: unknown) => boolean)(
@@ -69,6 +75,7 @@ export function createSocketPublisher(io: ShowdownServer, seats: SeatCache): Gam
       );
     },
     portfolio(userId, gameId, portfolio) {
+      metrics?.broadcasts.inc({ event: 'portfolio:updated' });
       io.to(userRoom(userId)).emit('portfolio:updated', { game_id: gameId, portfolio });
     },
     evict(gameId, userId) {
@@ -76,6 +83,7 @@ export function createSocketPublisher(io: ShowdownServer, seats: SeatCache): Gam
       io.in(userRoom(userId)).socketsLeave(gameRoom(gameId));
     },
     boardOpened(code, gameId) {
+      metrics?.broadcasts.inc({ event: 'board:moved' });
       io.to(boardRoom(code)).emit('board:moved', { code, game_id: gameId });
     },
   };

@@ -20,8 +20,19 @@ export async function connectRedisAdapter(
   return {
     /** For other shared counters (the spectate limit); the adapter reads on its own duplicate. */
     client,
+    /** Readiness: the connection is up and Redis answers. */
+    async ping() {
+      if (!client.isReady) throw new Error('not connected');
+      await client.ping();
+    },
     async close() {
-      await client.quit().catch(() => client.disconnect());
+      // A graceful QUIT waits for Redis: while it is unreachable that wait never ends (the
+      // client keeps reconnecting), and a shutdown would hang on it.
+      if (!client.isReady) {
+        client.destroy();
+        return;
+      }
+      await client.close().catch(() => client.destroy());
     },
   };
 }

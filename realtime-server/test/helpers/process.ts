@@ -1,17 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { createTestDatabase, testDriver } from './database.ts';
 import { OtpInbox } from './otp-inbox.ts';
 
-const require = createRequire(import.meta.url);
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsxLoader = require.resolve('tsx');
+const buildScript = path.resolve(serverRoot, '../scripts/build.mjs');
+/** The compiled server, what `npm start` runs. */
+export const serverEntry = path.join(serverRoot, 'dist/main.js');
+
+let built = false;
+/**
+ * Builds the server bundle when its sources changed (`npm run build` did it already under
+ * `npm test`; a test file run alone may come first), once per test process.
+ */
+export function ensureServerBuilt(): void {
+  if (built) return;
+  const run = spawnSync(process.execPath, [buildScript, 'server'], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`the server build failed:\n${run.stdout}${run.stderr}`);
+  built = true;
+}
 
 /** A port free right now on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -22,7 +34,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The real server (`src/main.ts`) as its own process, as `npm start` runs it. */
+/** The real server (the compiled `dist/main.js`) as its own process, as `npm start` runs it. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
   output = '';
@@ -30,7 +42,10 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
-    /** Extra Node options before the entry point, e.g. `['--import', probe]` as the bench does. */
+    /**
+     * Extra Node options before the entry point, e.g. `['--import', tsx, '--import', probe]` as
+     * the bench does (tsx there only loads the TypeScript probe).
+     */
     private readonly nodeArgs: readonly string[] = [],
   ) {}
 
@@ -45,26 +60,23 @@ export class ServerProcess {
 
   async start(): Promise<this> {
     this.output = '';
-    const child = spawn(
-      process.execPath,
-      ['--import', tsxLoader, ...this.nodeArgs, 'src/main.ts'],
-      {
-        cwd: serverRoot,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOST: '127.0.0.1',
-          PORT: String(this.port),
-          LOG_LEVEL: 'warn',
-          TRUST_PROXY: 'true',
-          JWT_SECRET: 'process-test-secret-process-test-secret-01',
-          WEB_DIST_DIR: '/nonexistent',
-          // One process per node unless a suite asks for more (the default follows the CPUs).
-          WORKERS: '1',
-          ...this.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    ensureServerBuilt();
+    const child = spawn(process.execPath, ['--enable-source-maps', ...this.nodeArgs, serverEntry], {
+      cwd: serverRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(this.port),
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+        JWT_SECRET: 'process-test-secret-process-test-secret-01',
+        WEB_DIST_DIR: '/nonexistent',
+        // One process per node unless a suite asks for more (the default follows the CPUs).
+        WORKERS: '1',
+        ...this.env,
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     child.stdout!.on('data', (d) => (this.output += d));
     child.stderr!.on('data', (d) => (this.output += d));
