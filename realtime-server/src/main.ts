@@ -3,6 +3,7 @@ import { createApplication } from './app.ts';
 import { announceWorkerReady, startClusterPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, workerCount } from './config.ts';
 import { createLogger } from './logger.ts';
+import { startupLines } from './http/public-config.ts';
 
 async function main() {
   let config;
@@ -26,6 +27,13 @@ async function main() {
       { port: primary.address.port, workers, redis: Boolean(config.REDIS_URL) },
       `The Showdown is listening on http://localhost:${primary.address.port} (${workers} workers)`,
     );
+    for (const line of startupLines(
+      primary.address.port,
+      config.HOST,
+      undefined,
+      config.PUBLIC_URL,
+    ))
+      logger.info(line);
     close = primary.close;
   } else {
     const application = await createApplication({ config, logger, clusterWorker: inCluster });
@@ -45,6 +53,8 @@ async function main() {
         },
         `The Showdown is listening on http://localhost:${address.port}`,
       );
+      for (const line of startupLines(address.port, config.HOST, undefined, config.PUBLIC_URL))
+        logger.info(line);
     }
   }
 

@@ -114,6 +114,14 @@ function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: st
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1vw' }}>
         <Typography sx={{ fontSize: big(1.8, 24), fontWeight: 700 }}>Scan to join</Typography>
         {joinUrl && <BoardQr url={joinUrl} size="min(34vh, 26vw)" />}
+        {joinUrl && (
+          <Typography
+            data-testid="join-url"
+            sx={{ fontSize: big(1.2, 16), fontFamily: 'monospace', wordBreak: 'break-all' }}
+          >
+            {joinUrl}
+          </Typography>
+        )}
         <Typography sx={{ fontSize: big(1.4, 18), color: 'text.secondary' }}>
           or enter the board code
         </Typography>
