@@ -28,6 +28,7 @@ import { attachGateway } from './realtime/gateway.ts';
 import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
 import { publicConfigRouter } from './http/public-config.ts';
+import { reportRouter } from './game-report/report-routes.ts';
 
 export interface ApplicationComponents {
   config: Config;
@@ -154,6 +155,7 @@ export async function createApplication(components: ApplicationComponents): Prom
   const gateway = attachGateway(io, context, seats, { shared });
 
   app.use('/api/auth', authRouter(context));
+  app.use('/api', reportRouter(context));
   app.use('/api', userRouter(context));
   app.use('/api/game', gameRouter(context, scheduler));
   app.use('/api/marketMayhem', mayhemRouter(context));
