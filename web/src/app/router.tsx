@@ -3,13 +3,14 @@ import { useRoutes, type RouteObject } from '../lib/router';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './route-error';
 import { Loader } from '../components/ui/loader';
+import { loadOrReload } from '../lib/chunk-reload';
 
 /**
  * Loads one screen module on first visit and renders its named component (the shell's
  * Suspense shows the Loader meanwhile, and its error boundary a failed load).
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  const Screen = lazy(async () => ({ default: pick(await loadOrReload(load)) }));
   return <Screen />;
 }
 
