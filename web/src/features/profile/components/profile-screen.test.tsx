@@ -96,6 +96,18 @@ describe('profile landing', () => {
     expect(useAppStore.getState().soundOn).toBe(true);
   });
 
+  it('has the "Keep screen awake" switch, on by default, kept in the persisted store', async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    const toggle = await screen.findByRole('switch', { name: 'Keep screen awake' });
+    expect(toggle).toBeChecked();
+    await u.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(useAppStore.getState().keepAwake).toBe(false);
+    const persisted = JSON.parse(localStorage.getItem(useAppStore.persist.getOptions().name!)!);
+    expect(persisted.state.keepAwake).toBe(false);
+  });
+
   it('the profile block opens /account-details', async () => {
     const u = userEvent.setup();
     renderRoute(<ProfileScreen />, { path: '/profile' });

@@ -25,6 +25,8 @@ export function ProfileScreen() {
   const user = useAppStore((s) => s.user);
   const soundOn = useAppStore((s) => s.soundOn);
   const setSoundOn = useAppStore((s) => s.setSoundOn);
+  const keepAwake = useAppStore((s) => s.keepAwake);
+  const setKeepAwake = useAppStore((s) => s.setKeepAwake);
   const { status } = useAppStore(selectRequest('profile'));
   const wide = useMediaQuery(`(min-width:${WIDE_WINDOW_BREAKPOINT_PX + 1}px)`);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -113,6 +115,11 @@ export function ProfileScreen() {
           <FormControlLabel
             control={<Switch checked={soundOn} onChange={(_event, on) => setSoundOn(on)} />}
             label="Alert sound"
+            sx={{ alignSelf: 'center' }}
+          />
+          <FormControlLabel
+            control={<Switch checked={keepAwake} onChange={(_event, on) => setKeepAwake(on)} />}
+            label="Keep screen awake"
             sx={{ alignSelf: 'center' }}
           />
         </Stack>

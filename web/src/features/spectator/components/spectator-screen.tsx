@@ -14,6 +14,8 @@ import { usePhaseCountdown } from '../hooks/use-phase-countdown';
 import { useSpectator, type SpectateSource } from '../hooks/use-spectator';
 import type { Announcement, SpectatorStore } from '../spectator-store';
 import { BoardQr } from '../../../components/ui/board-qr';
+import { useWakeLock } from '../../../hooks/use-wake-lock';
+import { useAppStore } from '../../../stores/app-store';
 import { PriceTile } from './price-tile';
 import { Podium } from './podium';
 
@@ -337,6 +339,10 @@ export function SpectatorScreen({ source }: { source?: SpectateSource }) {
   const { code = '' } = useParams();
   const store = useSpectator(code.toUpperCase(), source);
   const publicUrl = usePublicUrl();
+  const status = useStore(store, (s) => s.game?.game.status);
+  const keepAwake = useAppStore((s) => s.keepAwake);
+  // The TV stays on until the game ends (the next game of the board takes it again).
+  useWakeLock(keepAwake && status !== undefined && status !== GAME_STATUS.COMPLETED);
   return (
     <Box
       component="main"
