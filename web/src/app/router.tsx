@@ -19,6 +19,11 @@ const spectatorScreen = screen(
   (m) => m.SpectatorScreen,
 );
 
+const sharedReportScreen = screen(
+  () => import('../features/report/components/shared-report-screen'),
+  (m) => m.SharedReportScreen,
+);
+
 /** The 21 routes of SPEC §2, and the table's big screen. */
 export const routes: RouteObject[] = [
   {
@@ -176,6 +181,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/game-report/:id',
+        element: screen(
+          () => import('../features/report/components/report-screen'),
+          (m) => m.ReportScreen,
+        ),
+      },
+      {
         path: '*',
         element: screen(
           () => import('./not-found'),
@@ -190,6 +202,15 @@ export const routes: RouteObject[] = [
     element: (
       <RouteErrorBoundary>
         <Suspense fallback={<Loader />}>{spectatorScreen}</Suspense>
+      </RouteErrorBoundary>
+    ),
+  },
+  {
+    // A shared game report: no sign-in, so outside the app shell.
+    path: '/report/:token',
+    element: (
+      <RouteErrorBoundary>
+        <Suspense fallback={<Loader />}>{sharedReportScreen}</Suspense>
       </RouteErrorBoundary>
     ),
   },

@@ -18,6 +18,7 @@ import { env } from '../../../config/env';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { logoutUser } from '../api/logout';
 import { fetchProfile } from '../api/profile-api';
+import { MyGames } from './my-games';
 
 /** The signed-in landing: welcome, profile block, play and shop. */
 export function ProfileScreen() {
@@ -122,6 +123,7 @@ export function ProfileScreen() {
             label="Keep screen awake"
             sx={{ alignSelf: 'center' }}
           />
+          <MyGames />
         </Stack>
       )}
       <ConfirmDialog
