@@ -9,21 +9,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication, type Application } from '../../realtime-server/src/app.ts';
-import { loadConfig } from '../../realtime-server/src/config.ts';
 import type { DatabaseHandle } from '../../realtime-server/src/db/client.ts';
 import { createTestDatabase } from '../../realtime-server/test/helpers/database.ts';
 import { OtpInbox } from '../../realtime-server/test/helpers/otp-inbox.ts';
 import { launchChromium, openPlayer } from './support/browser.ts';
 import { WEB_DIST } from './support/paths.ts';
-import { nextPhone } from './support/server.ts';
+import { nextPhone, startE2eServer, type E2eServer } from './support/server.ts';
 
 let browser: Browser;
 let database: DatabaseHandle;
 let otps: OtpInbox;
 let webhook: string;
 let work: string;
-const running: Application[] = [];
+const running: E2eServer[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -34,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const app of running) await app.close();
+  for (const server of running) await server.close();
   await browser?.close();
   await otps?.close();
   await database?.close();
@@ -81,20 +79,11 @@ function nextBuild(from: string, to: string, screen: string): { before: string; 
   return { before, after: renamed.get(before)! };
 }
 
-async function serve(dist: string, port: number): Promise<{ app: Application; url: string }> {
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
-    OTP_SENDER: 'webhook',
-    OTP_WEBHOOK_URL: webhook,
-    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
-    WEB_DIST_DIR: dist,
+function serve(webDist: string, port: number): Promise<E2eServer> {
+  return startE2eServer({ webDist, port, database, inbox: { otps, webhook } }).then((server) => {
+    running.push(server);
+    return server;
   });
-  const app = await createApplication({ config, database });
-  running.push(app);
-  const address = await app.listen(port, '127.0.0.1');
-  return { app, url: `http://127.0.0.1:${address.port}` };
 }
 
 describe('a deploy while phones are open', () => {
@@ -128,7 +117,7 @@ describe('a deploy while phones are open', () => {
     await page.getByText('Deploy Dev!').waitFor();
 
     // The deploy: the server restarts on the new build (same database, same port).
-    await first.app.close();
+    await first.close();
     await serve(newBuild, port);
     documentLoads = 0;
 
