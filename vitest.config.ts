@@ -23,7 +23,12 @@ export default defineConfig({
           root: './realtime-server',
           env: { TEST_DRIVER: 'pglite' },
           // Several nodes or processes need a database server: those suites belong to server-pg.
-          exclude: ['test/multinode.test.ts', 'test/workers.test.ts', 'test/db-pool.test.ts'],
+          exclude: [
+            'test/multinode.test.ts',
+            'test/workers.test.ts',
+            'test/db-pool.test.ts',
+            'test/cluster.test.ts',
+          ],
         },
       },
       // Under CI the PostgreSQL suite always runs; without TEST_DATABASE_URL it fails, never skips.

@@ -5,14 +5,19 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { Server } from 'socket.io';
 import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
-import { setupWorker } from '@socket.io/sticky';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { systemClock, type AppContext, type Clock } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { clientKeyMiddleware } from './http/client-key.ts';
-import { corsForOrigins, originCheck, securityHeaders } from './http/security.ts';
+import proxyAddr from 'proxy-addr';
+import {
+  corsForOrigins,
+  originCheck,
+  secureEngineAnswers,
+  securityHeaders,
+} from './http/security.ts';
 import { createSocketPublisher, sessionRoom, type ShowdownServer } from './realtime/publisher.ts';
 import { SessionRevocations } from './auth/session-revocations.ts';
 import { SeatCache } from './realtime/seat-cache.ts';
@@ -27,6 +32,7 @@ import { gameRouter, mayhemRouter } from './games/game-routes.ts';
 import { attachGateway } from './realtime/gateway.ts';
 import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
+import { createSpectateLimit } from './realtime/spectate-limit.ts';
 import { publicConfigRouter } from './http/public-config.ts';
 import { reportRouter } from './game-report/report-routes.ts';
 
@@ -37,7 +43,7 @@ export interface ApplicationComponents {
   logger?: Logger;
   clock?: Clock;
   otpSender?: OtpSender;
-  /** A worker of a WORKERS > 1 cluster: the primary owns the port (see cluster.ts). */
+  /** A worker of a WORKERS > 1 cluster: the workers share the port (see cluster.ts). */
   clusterWorker?: boolean;
 }
 
@@ -47,8 +53,6 @@ export interface Application {
   io: ShowdownServer;
   context: AppContext;
   listen(port?: number, host?: string): Promise<AddressInfo>;
-  /** In a cluster worker: take the connections the primary hands over, start the timers. */
-  serveClusterWorker(): Promise<void>;
   /** Graceful: stop accepting, finish in-flight requests, close sockets and the database. */
   close(): Promise<void>;
 }
@@ -95,6 +99,9 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use(corsForOrigins(config.CORS_ORIGINS));
   const httpServer = http.createServer(app);
   const io: ShowdownServer = new Server(httpServer, {
+    // One WebSocket per session (DESIGN §5): no HTTP long-polling, so no request of a session
+    // has to reach the process of an earlier one, and cluster workers need no sticky routing.
+    transports: ['websocket'],
     maxHttpBufferSize: 16 * 1024,
     // The handshake middleware runs on recovery too: a revoked session is not restored.
     // The window is short (DESIGN §5): the server buffers every broadcast for this long; a
@@ -107,6 +114,8 @@ export async function createApplication(components: ApplicationComponents): Prom
     allowRequest: originCheck(config.CORS_ORIGINS),
     cors: { origin: config.CORS_ORIGINS, methods: ['GET', 'POST'] },
   });
+
+  secureEngineAnswers(httpServer, io);
 
   const secret = await loadJwtSecret(db, config);
   const sessions = new SessionRevocations();
@@ -152,7 +161,15 @@ export async function createApplication(components: ApplicationComponents): Prom
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
-  const gateway = attachGateway(io, context, seats, { shared });
+  const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  const gateway = attachGateway(io, context, seats, {
+    shared,
+    spectateLimit: createSpectateLimit({
+      redis: redis && { client: redis.client, prefix: config.REDIS_STREAM_NAME },
+      clusterWorker: components.clusterWorker,
+    }),
+    clientAddress: (req) => proxyAddr(req, trustProxy),
+  });
 
   app.use('/api/auth', authRouter(context));
   app.use('/api', reportRouter(context));
@@ -180,10 +197,6 @@ export async function createApplication(components: ApplicationComponents): Prom
           scheduler.start().then(() => resolve(httpServer.address() as AddressInfo), reject);
         });
       });
-    },
-    async serveClusterWorker() {
-      setupWorker(io as unknown as Parameters<typeof setupWorker>[0]);
-      await scheduler.start();
     },
     close() {
       closing ??= (async () => {

@@ -22,29 +22,25 @@ async function main() {
 
   let close: () => Promise<void>;
   if (inCluster && cluster.isPrimary) {
-    const primary = await startClusterPrimary(config, workers, logger);
+    // The primary only forks and replaces workers; they listen on the port themselves.
+    const primary = await startClusterPrimary(workers, logger);
     logger.info(
-      { port: primary.address.port, workers, redis: Boolean(config.REDIS_URL) },
-      `The Showdown is listening on http://localhost:${primary.address.port} (${workers} workers)`,
+      { port: primary.port, workers, redis: Boolean(config.REDIS_URL) },
+      `The Showdown is listening on http://localhost:${primary.port} (${workers} workers)`,
     );
-    for (const line of startupLines(
-      primary.address.port,
-      config.HOST,
-      undefined,
-      config.PUBLIC_URL,
-    ))
+    for (const line of startupLines(primary.port, config.HOST, undefined, config.PUBLIC_URL)) {
       logger.info(line);
+    }
     close = primary.close;
   } else {
     const application = await createApplication({ config, logger, clusterWorker: inCluster });
     close = application.close;
+    const address = await application.listen();
     if (inCluster) {
-      // A worker does not outlive its primary (killed, crashed): the port went with it.
+      // A worker does not outlive its primary (killed, crashed): nothing would replace it.
       process.on('disconnect', () => process.exit(1));
-      await application.serveClusterWorker();
-      announceWorkerReady();
+      announceWorkerReady(address.port);
     } else {
-      const address = await application.listen();
       logger.info(
         {
           port: address.port,

@@ -19,6 +19,7 @@ import type {
   Request,
   Results,
 } from './ipc.ts';
+import { HeldShares, refusalOf } from './held-shares.ts';
 import { cpuMeter, inPool, tally } from './stats.ts';
 
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -59,7 +60,8 @@ interface Device {
 interface Investor {
   gameId: number;
   token: string;
-  held: Map<number, number>;
+  /** The shares this generator's answers confirmed, less sells in flight. */
+  held: HeldShares;
   busy: boolean;
 }
 
@@ -135,7 +137,7 @@ async function connect(command: Extract<Command, { type: 'connect' }>): Promise<
     plan.investorTokens.map((token) => ({
       gameId: plan.gameId,
       token,
-      held: new Map<number, number>(),
+      held: new HeldShares(),
       busy: false,
     })),
   );
@@ -297,6 +299,8 @@ async function runOrders(command: Extract<Command, { type: 'orders' }>): Promise
   const latencies: number[] = [];
   const sendLag: number[] = [];
   const errors: Record<string, number> = {};
+  /** Orders the game's rules refused, by code (e.g. INSUFFICIENT_FUNDS): answers, not errors. */
+  const refusals: Record<string, number> = {};
   const eventsBefore = portfolioEvents;
   let sent = 0;
   let ok = 0;
@@ -325,31 +329,31 @@ async function runOrders(command: Extract<Command, { type: 'orders' }>): Promise
     const investor = pick();
     investor.busy = true;
     inFlight += 1;
-    const held = [...investor.held].filter(([, quantity]) => quantity > 0);
-    const selling = held.length > 0 && Math.random() < 0.5;
+    // A sell only of a share this investor holds and no order in flight is selling.
+    const sellable = investor.held.sellable();
+    const selling = sellable.length > 0 && Math.random() < 0.5;
     const stockId = selling
-      ? held[Math.floor(Math.random() * held.length)]![0]
+      ? sellable[Math.floor(Math.random() * sellable.length)]!
       : COMPANIES[Math.floor(Math.random() * COMPANIES.length)]!.id;
+    if (selling) investor.held.reserve(stockId, 1);
     call(`${command.restUrl}/api/game/${investor.gameId}/stocks/trade`, investor.token, {
       stock_id: stockId,
       trade_type: selling ? 1 : 0,
       quantity: 1,
     }).then(
       (answer) => {
+        const refusal = answer.status === 200 ? undefined : refusalOf(answer);
         if (answer.status === 200) {
-          const mine = new Map<number, number>();
-          for (const row of answer.body.data.portfolio_data as Array<{
-            stock_id: number;
-            total_quantity: number;
-          }>) {
-            mine.set(row.stock_id, row.total_quantity);
-          }
-          investor.held = mine;
+          if (!selling) investor.held.bought(stockId, 1);
           okTotal += 1;
+        } else if (selling && refusal !== 'INSUFFICIENT_SHARES') {
+          // Not sold (refused or failed in the server): the share is free again.
+          investor.held.release(stockId, 1);
         }
         if (measured) {
           latencies.push(epochNow() - due);
           if (answer.status === 200) ok += 1;
+          else if (refusal) tally(refusals, refusal);
           else tally(errors, failureKey(answer));
         }
         investor.busy = false;
@@ -382,6 +386,7 @@ async function runOrders(command: Extract<Command, { type: 'orders' }>): Promise
     latencies,
     sendLag,
     errors,
+    refusals,
     unanswered: inFlight,
     okTotal,
     unknownTotal: inFlight + networkFailures,

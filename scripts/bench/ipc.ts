@@ -49,6 +49,8 @@ export interface OrdersResult {
   latencies: number[];
   sendLag: number[];
   errors: Record<string, number>;
+  /** Orders the game's rules refused, by refusal code: answered as the rules say, no error. */
+  refusals: Record<string, number>;
   /** Orders still unanswered when the step ended (counted as errors). */
   unanswered: number;
   /** Over the whole step, warm-up included: accepted, and of unknown outcome (for the ledger). */

@@ -56,6 +56,10 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   expect(result.fanout).toHaveProperty('max_rate_p99_50ms');
   expect(result.orders.completed_per_s).toBeGreaterThan(0);
   expect(result.orders).toHaveProperty('max_rate_p99_50ms');
+  // The generators place valid orders: no sell of a share not held; a refusal is no error.
+  expect(result.orders.refusals).toEqual(expect.any(Number));
+  expect(result.orders.refusal_kinds).not.toHaveProperty('INSUFFICIENT_SHARES');
+  expect(JSON.stringify(result.orders.error_kinds)).not.toContain('enough shares');
   expect(result.sockets.rss_kib_per_socket).toEqual(expect.any(Number));
   expect(result.event_loop_p99_ms).toEqual(expect.any(Number));
   expect(result.web.login_js_gzip_kib).toBeGreaterThan(0);

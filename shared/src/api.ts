@@ -119,7 +119,7 @@ export const priceUpdateSchema = z.object({
   value: jsonInt(PRICE_CHANGE_MIN_PERCENT, PRICE_CHANGE_MAX_PERCENT),
 });
 
-const QUANTITY_MESSAGE = 'Quantity must be a positive whole number.';
+const QUANTITY_MESSAGE = MSG.INVALID_QUANTITY;
 export const tradeSchema = z.object({
   stock_id: stockId,
   trade_type: z.union([z.literal(0), z.literal(1)]),
@@ -154,7 +154,7 @@ export const mayhemCreateSchema = z
 export const mayhemRespondSchema = z.object({
   stocks: z
     .array(z.object({ stock_id: stockId, percentage: mayhemPercentage }))
-    .min(1, 'Please add some selections before submitting.')
+    .min(1, MSG.MAYHEM_EMPTY)
     .max(8),
 });
 

@@ -2,7 +2,6 @@
 
 export const ROLE = { BROKER: 1, INVESTOR: 2, BOTH: 3 } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
-export const ROLES: readonly Role[] = [ROLE.BROKER, ROLE.INVESTOR, ROLE.BOTH];
 
 export const GAME_STATUS = { LOBBY: 1, RUNNING: 2, COMPLETED: 3 } as const;
 export type GameStatus = (typeof GAME_STATUS)[keyof typeof GAME_STATUS];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatINR, formatIndianNumber, formatSignedPercent, groupIndian } from './format.ts';
+import { formatINR, formatSignedPercent, groupIndian } from './format.ts';
 
 describe('groupIndian', () => {
   it.each([
@@ -28,30 +28,6 @@ describe('groupIndian', () => {
         const grouped = groupIndian(digits);
         expect(grouped.replaceAll(',', '')).toBe(digits);
         expect(grouped).toMatch(/^(\d{1,3}|\d{1,2}(,\d{2})*,\d{3})$/);
-      }),
-    );
-  });
-});
-
-describe('formatIndianNumber', () => {
-  it.each([
-    [500000, '5,00,000'],
-    [10000000, '1,00,00,000'],
-    [-1234, '-1,234'],
-    [0, '0'],
-    [-0, '0'],
-    [999, '999'],
-    [1000, '1,000'],
-    [1234.5, '1,235'],
-    [-1234.5, '-1,235'],
-  ])('%d → %s', (n, text) => {
-    expect(formatIndianNumber(n)).toBe(text);
-  });
-
-  it('round-trips every safe integer', () => {
-    fc.assert(
-      fc.property(fc.maxSafeInteger(), (n) => {
-        expect(Number(formatIndianNumber(n).replaceAll(',', ''))).toBe(n);
       }),
     );
   });

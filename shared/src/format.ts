@@ -12,13 +12,6 @@ export function groupIndian(integerDigits: string): string {
   return `${pairs},${tail}`;
 }
 
-/** A whole number with Indian grouping (500000 → '5,00,000'); fractions round half up first. */
-export function formatIndianNumber(n: number): string {
-  const whole = scaleHalfUp(n, 0);
-  const sign = whole < 0n ? '-' : '';
-  return sign + groupIndian((whole < 0n ? -whole : whole).toString());
-}
-
 /**
  * An amount of rupees as INR with Indian grouping, rounded half up on the magnitude from the
  * number's decimal form: 450.5 → '₹450.50', -1234.565 → '-₹1,234.57', 1.005 → '₹1.01'.

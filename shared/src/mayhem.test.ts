@@ -20,19 +20,21 @@ describe('validateMayhemResponse', () => {
   });
 
   it('refuses an empty response', () => {
-    expect(validateMayhemResponse(list, [])).toBe('EMPTY');
+    expect(validateMayhemResponse(list, [])).toBe('MAYHEM_EMPTY');
   });
 
   it('refuses a company outside the list', () => {
-    expect(validateMayhemResponse(list, [{ stock_id: 4, percentage: 5 }])).toBe('STOCK_NOT_LISTED');
+    expect(validateMayhemResponse(list, [{ stock_id: 4, percentage: 5 }])).toBe(
+      'MAYHEM_STOCK_NOT_LISTED',
+    );
   });
 
   it('refuses a percentage outside the list', () => {
     expect(validateMayhemResponse(list, [{ stock_id: 1, percentage: 7 }])).toBe(
-      'PERCENTAGE_NOT_LISTED',
+      'MAYHEM_PERCENTAGE_NOT_LISTED',
     );
     expect(validateMayhemResponse(list, [{ stock_id: 1, percentage: -5 }])).toBe(
-      'PERCENTAGE_NOT_LISTED',
+      'MAYHEM_PERCENTAGE_NOT_LISTED',
     );
   });
 
@@ -42,7 +44,7 @@ describe('validateMayhemResponse', () => {
         { stock_id: 1, percentage: 5 },
         { stock_id: 1, percentage: 9 },
       ]),
-    ).toBe('DUPLICATE_STOCK');
+    ).toBe('MAYHEM_DUPLICATE_STOCK');
   });
 
   it('reports the first problem in pick order', () => {
@@ -51,7 +53,7 @@ describe('validateMayhemResponse', () => {
         { stock_id: 1, percentage: 7 },
         { stock_id: 9, percentage: 5 },
       ]),
-    ).toBe('PERCENTAGE_NOT_LISTED');
+    ).toBe('MAYHEM_PERCENTAGE_NOT_LISTED');
   });
 
   const listAndResponse = fc
@@ -85,9 +87,15 @@ describe('validateMayhemResponse', () => {
         const index = at % response.length;
         const spoiled = (pick: Partial<MayhemPick>) =>
           response.map((p, i) => (i === index ? { ...p, ...pick } : p));
-        expect(validateMayhemResponse(l, spoiled({ stock_id: 21 }))).toBe('STOCK_NOT_LISTED');
-        expect(validateMayhemResponse(l, spoiled({ percentage: 2 }))).toBe('PERCENTAGE_NOT_LISTED');
-        expect(validateMayhemResponse(l, [...response, response[index]!])).toBe('DUPLICATE_STOCK');
+        expect(validateMayhemResponse(l, spoiled({ stock_id: 21 }))).toBe(
+          'MAYHEM_STOCK_NOT_LISTED',
+        );
+        expect(validateMayhemResponse(l, spoiled({ percentage: 2 }))).toBe(
+          'MAYHEM_PERCENTAGE_NOT_LISTED',
+        );
+        expect(validateMayhemResponse(l, [...response, response[index]!])).toBe(
+          'MAYHEM_DUPLICATE_STOCK',
+        );
       }),
     );
   });

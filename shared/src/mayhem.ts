@@ -1,8 +1,14 @@
 import { assertSafeInteger, roundHalfUpDiv, toSafeNumber } from './money.ts';
+import type { RefusalCode } from './refusals.ts';
 
-/** Why an investor's market mayhem response was refused. */
-export type MayhemResponseError =
-  'EMPTY' | 'STOCK_NOT_LISTED' | 'PERCENTAGE_NOT_LISTED' | 'DUPLICATE_STOCK';
+/** Why an investor's market mayhem response was refused: codes of the one refusal list. */
+export type MayhemResponseError = Extract<
+  RefusalCode,
+  | 'MAYHEM_EMPTY'
+  | 'MAYHEM_STOCK_NOT_LISTED'
+  | 'MAYHEM_PERCENTAGE_NOT_LISTED'
+  | 'MAYHEM_DUPLICATE_STOCK'
+>;
 
 /** One company an investor picked and the percentage it assigned. */
 export interface MayhemPick {
@@ -19,14 +25,14 @@ export function validateMayhemResponse(
   list: { stockIds: readonly number[]; percentages: readonly number[] },
   response: readonly MayhemPick[],
 ): MayhemResponseError | null {
-  if (response.length === 0) return 'EMPTY';
+  if (response.length === 0) return 'MAYHEM_EMPTY';
   const listedStocks = new Set(list.stockIds);
   const listedPercentages = new Set(list.percentages);
   const seen = new Set<number>();
   for (const { stock_id, percentage } of response) {
-    if (!listedStocks.has(stock_id)) return 'STOCK_NOT_LISTED';
-    if (!listedPercentages.has(percentage)) return 'PERCENTAGE_NOT_LISTED';
-    if (seen.has(stock_id)) return 'DUPLICATE_STOCK';
+    if (!listedStocks.has(stock_id)) return 'MAYHEM_STOCK_NOT_LISTED';
+    if (!listedPercentages.has(percentage)) return 'MAYHEM_PERCENTAGE_NOT_LISTED';
+    if (seen.has(stock_id)) return 'MAYHEM_DUPLICATE_STOCK';
     seen.add(stock_id);
   }
   return null;

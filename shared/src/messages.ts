@@ -65,6 +65,7 @@ export const MSG = {
   TRADE_PHASE_OFF: 'The trade phase is not active.',
   INSUFFICIENT_FUNDS: 'Insufficient cash balance for this order.',
   INSUFFICIENT_SHARES: 'You do not have enough shares to sell.',
+  INVALID_QUANTITY: 'Quantity must be a positive whole number.',
   ORDER_OK: 'Order placed successfully.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another game.',
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 128 visible ASCII characters.',
@@ -82,11 +83,16 @@ export const MSG = {
   MAYHEM_STOCK_NOT_LISTED: 'This company is not in the market mayhem list.',
   MAYHEM_PERCENTAGE_NOT_LISTED: 'This percentage is not in the market mayhem list.',
   MAYHEM_DUPLICATE_STOCK: 'Each company can be chosen only once.',
+  MAYHEM_EMPTY: 'Please add some selections before submitting.',
   // generic
   VALIDATION: 'Invalid request.',
   NOT_FOUND: 'Not found.',
   TOO_LARGE: 'Request body is too large.',
   RATE_LIMITED: 'Too many requests. Please slow down.',
+  TOO_MANY_SOCKETS:
+    'Too many open connections for this account. Close the game in another tab or on another device and try again.',
+  SPECTATE_LIMITED:
+    'Too many board codes tried from your address. Please wait a few minutes and try again.',
   INTERNAL: 'Something went wrong. Please try again.',
 } as const;
 

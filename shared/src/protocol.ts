@@ -25,7 +25,12 @@ export const CONNECT_ERROR = {
   TOKEN_EXPIRED: 'TOKEN_EXPIRED',
   UNAUTHORIZED: 'UNAUTHORIZED',
   PROTOCOL_MISMATCH: 'PROTOCOL_MISMATCH',
+  /** Sent in the error's `data.code`; the message is `MSG.TOO_MANY_SOCKETS`, for people. */
+  TOO_MANY_SOCKETS: 'TOO_MANY_SOCKETS',
 } as const;
+
+/** Open sockets one user may have at once, across every process and node. */
+export const MAX_SOCKETS_PER_USER = 20;
 
 export type Ack<T> = { data: T } | { error: { code: ErrorCode; message: string } };
 

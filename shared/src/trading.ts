@@ -1,4 +1,5 @@
 import { assertSafeInteger, roundHalfUpDiv, toSafeNumber } from './money.ts';
+import type { RefusalCode } from './refusals.ts';
 
 /** One investor's position in one company: shares held and their average-cost basis. */
 export interface Holding {
@@ -6,8 +7,11 @@ export interface Holding {
   investedPaise: number;
 }
 
-/** Why a trade was refused; the server maps each to its message. */
-export type TradeError = 'INVALID_QUANTITY' | 'INSUFFICIENT_FUNDS' | 'INSUFFICIENT_SHARES';
+/** Why a trade was refused: codes of the one refusal list (the SQL order raises the same). */
+export type TradeError = Extract<
+  RefusalCode,
+  'INVALID_QUANTITY' | 'INSUFFICIENT_FUNDS' | 'INSUFFICIENT_SHARES'
+>;
 
 /** The new cash and holding after a trade, with the amount that changed hands, or the refusal. */
 export type TradeResult =

@@ -4,6 +4,7 @@
  * builder). The single statement is its own transaction: a refusal rolls back all it wrote.
  */
 import pg from 'pg';
+import { isSqlRefusalCode, type SqlRefusalCode } from '@showdown/shared/refusals';
 import type { Database } from './client.ts';
 import { pgErrorCode, isSerializationFailure } from './errors.ts';
 import { expectRow } from './rows.ts';
@@ -17,12 +18,36 @@ export interface FunctionCall {
   values: unknown[];
 }
 
-/** SQLSTATE the hot-path functions raise a refusal with; the message is a key of MSG. */
+/**
+ * The hot paths, one SQL function call each (drizzle/0003_hot_paths.sql, 0005_one_rule.sql): one
+ * round trip as a named prepared statement. Each answers jsonb; the game lock, the checks in requireSeat's order
+ * and every write happen in the function, in one statement that a refusal rolls back whole.
+ */
+export const HOT_PATHS = {
+  placeOrder: {
+    name: 'showdown_place_order',
+    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
+  },
+  updatePrice: {
+    name: 'showdown_update_price',
+    text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
+  },
+  givePayday: {
+    name: 'showdown_give_payday',
+    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
+  },
+} as const;
+
+/** SQLSTATE the hot-path functions raise a refusal with; the message is a code of the list. */
 export const REFUSAL_SQLSTATE = 'SD001';
 
-/** The refusal's key (e.g. 'STOCK_NOT_FOUND') when `err` is one a hot-path function raised. */
-export function refusalKey(err: unknown): string | undefined {
-  return pgErrorCode(err) === REFUSAL_SQLSTATE && err instanceof Error ? err.message : undefined;
+/**
+ * The refusal's code (e.g. 'STOCK_NOT_FOUND') when `err` is one a hot-path function raised with
+ * a code of shared/refusals' list; any other error (an unknown code included) is no refusal.
+ */
+export function refusalKey(err: unknown): SqlRefusalCode | undefined {
+  if (pgErrorCode(err) !== REFUSAL_SQLSTATE || !(err instanceof Error)) return undefined;
+  return isSqlRefusalCode(err.message) ? err.message : undefined;
 }
 
 /** The node-postgres pool behind Drizzle (both drivers: PGlite is served over the same protocol). */

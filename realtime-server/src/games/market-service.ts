@@ -17,10 +17,12 @@ import {
 } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { paiseToRupees } from '@showdown/shared/money';
+import { isTradePhaseOpen } from '@showdown/shared/phase';
 import { signedPercent } from '@showdown/shared/pricing';
+import { refusalMessage, type SqlRefusalCode } from '@showdown/shared/refusals';
 import { isInvestorRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
-import { callFunction, refusalKey } from '../db/hot-paths.ts';
+import { callFunction, HOT_PATHS, refusalKey } from '../db/hot-paths.ts';
 import { expectRow } from '../db/rows.ts';
 import { games } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
@@ -46,52 +48,31 @@ import type { ServiceResult } from './service-result.ts';
 const RUNNING = [GAME_STATUS.RUNNING] as const;
 
 /**
- * The hot paths, one SQL function call each (drizzle/0003_hot_paths.sql): one round trip as a
- * named prepared statement. Each answers jsonb; the game lock, the checks in requireSeat's order
- * and every write happen in the function, in one statement that a refusal rolls back whole.
- */
-const HOT_PATHS = {
-  placeOrder: {
-    name: 'showdown_place_order',
-    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
-  },
-  updatePrice: {
-    name: 'showdown_update_price',
-    text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
-  },
-  givePayday: {
-    name: 'showdown_give_payday',
-    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
-  },
-} as const;
-
-/**
  * The answer each refusal of a hot-path function (drizzle/0003_hot_paths.sql) stands for: the
- * same status, code and message as the checks of requireSeat and of this service.
+ * same status and code as the checks of requireSeat and of this service, the list's message.
  */
-const refusals: Record<string, () => AppError> = {
-  GAME_NOT_FOUND: () => notFound(MSG.GAME_NOT_FOUND),
-  NOT_IN_GAME: () => forbidden(MSG.NOT_IN_GAME),
+const refusals: Record<SqlRefusalCode, (message: string) => AppError> = {
+  GAME_NOT_FOUND: notFound,
+  NOT_IN_GAME: forbidden,
   GAME_COMPLETED: gameCompleted,
-  BROKER_ONLY: () => forbidden(MSG.BROKER_ONLY),
-  INVESTOR_ONLY: () => forbidden(MSG.INVESTOR_ONLY),
-  GAME_NOT_RUNNING: () => conflict(MSG.GAME_NOT_RUNNING),
-  GAME_NOT_IN_LOBBY: () => conflict(MSG.GAME_NOT_IN_LOBBY),
-  TRADE_PHASE_OFF: () => conflict(MSG.TRADE_PHASE_OFF),
-  STOCK_NOT_FOUND: () => notFound(MSG.STOCK_NOT_FOUND),
-  INVALID_QUANTITY: () => unprocessable('Quantity must be a positive whole number.'),
-  INSUFFICIENT_FUNDS: () => unprocessable(MSG.INSUFFICIENT_FUNDS),
-  INSUFFICIENT_SHARES: () => unprocessable(MSG.INSUFFICIENT_SHARES),
-  PRICE_CAP: () => unprocessable(MSG.PRICE_CAP),
-  PAYDAY_LIMIT: () => conflict(MSG.PAYDAY_LIMIT),
-  IDEMPOTENCY_KEY_REUSED: () => conflict(MSG.IDEMPOTENCY_KEY_REUSED),
+  BROKER_ONLY: forbidden,
+  INVESTOR_ONLY: forbidden,
+  GAME_NOT_RUNNING: conflict,
+  GAME_NOT_IN_LOBBY: conflict,
+  TRADE_PHASE_OFF: conflict,
+  STOCK_NOT_FOUND: notFound,
+  INVALID_QUANTITY: unprocessable,
+  INSUFFICIENT_FUNDS: unprocessable,
+  INSUFFICIENT_SHARES: unprocessable,
+  PRICE_CAP: unprocessable,
+  PAYDAY_LIMIT: conflict,
+  IDEMPOTENCY_KEY_REUSED: conflict,
 };
 
 /** The refusal's AppError; any other failure (a server fault) as it is. */
 export function refusalError(err: unknown): unknown {
-  const key = refusalKey(err);
-  const make = key === undefined ? undefined : refusals[key];
-  return make ? make() : err;
+  const code = refusalKey(err);
+  return code === undefined ? err : refusals[code](refusalMessage(code));
 }
 
 /** One hot path: one function call, one round trip; a refusal becomes its AppError. */
@@ -203,8 +184,10 @@ export async function setOrderbook(
       lock: 'update',
     });
     const now = ctx.clock.now();
-    const isOpen =
-      game.orderbookStatus === 1 && game.phaseEndsAt !== null && game.phaseEndsAt > now;
+    const isOpen = isTradePhaseOpen(
+      { orderbookStatus: game.orderbookStatus, endsAt: game.phaseEndsAt },
+      now.getTime(),
+    );
     if (status === 1 && isOpen) return { changed: false as const, game };
     if (status === 0 && game.orderbookStatus === 0) return { changed: false as const, game };
     const seq = await nextSeq(tx, gameId);
@@ -251,7 +234,12 @@ export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
   const ended = await ctx.db
     .update(games)
     .set({ orderbookStatus: 0, phaseEndsAt: null, seq: sql`${games.seq} + 1` })
-    .where(and(eq(games.orderbookStatus, 1), sql`${games.phaseEndsAt} <= ${now.toISOString()}`))
+    .where(
+      and(
+        eq(games.orderbookStatus, 1),
+        sql`not showdown_phase_is_open(${games}, ${now.toISOString()}::timestamptz)`,
+      ),
+    )
     .returning({ id: games.id, seq: games.seq });
   for (const g of ended) ctx.publisher.game(g.id, 'phase:ended', { seq: g.seq, game_id: g.id });
   return ended.map((g) => g.id);

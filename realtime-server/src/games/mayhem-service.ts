@@ -1,17 +1,13 @@
 /** Market mayhem: the broker's list, the investors' answers, and the averaged price moves. */
 import { expectRow } from '../db/rows.ts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MayhemCreateInput, MayhemData, MayhemRespondInput } from '@showdown/shared/api';
-import { GAME_STATUS } from '@showdown/shared/constants';
+import { GAME_STATUS, PRICE_CAP_PAISE, PRICE_FLOOR_PAISE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import {
-  averageMayhem,
-  validateMayhemResponse,
-  type MayhemResponseError,
-} from '@showdown/shared/mayhem';
+import { averageMayhem, validateMayhemResponse } from '@showdown/shared/mayhem';
 import { paiseToRupees } from '@showdown/shared/money';
-import { applyPercentChange, capPrice } from '@showdown/shared/pricing';
 import type { PriceChange } from '@showdown/shared/protocol';
+import { refusalMessage } from '@showdown/shared/refusals';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { pgConstraint } from '../db/errors.ts';
@@ -24,13 +20,6 @@ import type { ServiceResult } from './service-result.ts';
 import { mayhemView, openMayhem, publicMayhemView } from './views.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
-
-const responseErrorMessage: Record<MayhemResponseError, string> = {
-  EMPTY: 'Please add some selections before submitting.',
-  STOCK_NOT_LISTED: MSG.MAYHEM_STOCK_NOT_LISTED,
-  PERCENTAGE_NOT_LISTED: MSG.MAYHEM_PERCENTAGE_NOT_LISTED,
-  DUPLICATE_STOCK: MSG.MAYHEM_DUPLICATE_STOCK,
-};
 
 export async function createMayhem(
   ctx: AppContext,
@@ -108,7 +97,7 @@ export async function respondMayhem(
       { stockIds: row.stockIds, percentages: row.percentages },
       input.stocks,
     );
-    if (problem) throw badRequest(responseErrorMessage[problem]);
+    if (problem) throw badRequest(refusalMessage(problem));
     await tx
       .insert(mayhemResponses)
       .values({ mayhemId, playerId: player.id, stocks: input.stocks });
@@ -158,12 +147,15 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
         .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
         .for('update');
       if (!stock) continue;
-      // The investors' average may not push a price past the cap; it stops there.
-      const price = capPrice(applyPercentChange(stock.pricePaise, avg.sum, avg.count));
-      await tx
+      // The price update's rule in SQL (drizzle/0005_one_rule.sql), stopped at the cap.
+      const [updated] = await tx
         .update(gameStocks)
-        .set({ pricePaise: price })
-        .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)));
+        .set({
+          pricePaise: sql`showdown_mayhem_price(${gameStocks.pricePaise}, ${avg.sum}, ${avg.count}, ${PRICE_FLOOR_PAISE}, ${PRICE_CAP_PAISE})`,
+        })
+        .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
+        .returning({ pricePaise: gameStocks.pricePaise });
+      const price = expectRow(updated, 'game_stocks: mayhem price').pricePaise;
       await tx.insert(transactions).values({
         gameId,
         type: 'Market mayhem',

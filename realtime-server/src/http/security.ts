@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server as SocketIoServer } from 'socket.io';
 import type { RequestHandler } from 'express';
 
 /**
@@ -20,17 +21,38 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Security headers on every answer: API, web app, errors alike. */
+/** The security headers of every answer: API, web app, errors and Socket.IO's own alike. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export function setSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+}
+
+/** Security headers on every answer Express gives. */
 export function securityHeaders(): RequestHandler {
   return (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    setSecurityHeaders(res);
     next();
   };
+}
+
+/**
+ * Socket.IO answers its own requests before Express sees them: a refused polling request or
+ * handshake (plain HTTP) and the WebSocket upgrade (101). They carry the same headers.
+ */
+export function secureEngineAnswers(httpServer: Server, io: SocketIoServer): void {
+  // Runs before Socket.IO's own 'request' listener; writeHead keeps headers already set.
+  httpServer.prependListener('request', (_req, res) => setSecurityHeaders(res));
+  io.engine.on('headers', (headers: Record<string, string>) =>
+    Object.assign(headers, SECURITY_HEADERS),
+  );
 }
 
 /**

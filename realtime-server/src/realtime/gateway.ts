@@ -8,8 +8,10 @@ import type { Socket } from 'socket.io';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { ERROR_CODE, MSG, type ErrorCode } from '@showdown/shared/messages';
+import type { IncomingMessage } from 'node:http';
 import {
   CONNECT_ERROR,
+  MAX_SOCKETS_PER_USER,
   PROTOCOL_VERSION,
   gameRefSchema,
   spectateSchema,
@@ -28,6 +30,8 @@ import { AppError } from '../http/errors.ts';
 import { requireSeat, type Seat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
 import { connectedUsersOf, createPresence, seatedPlayersOf } from './presence.ts';
+import { createSocketCap } from './socket-cap.ts';
+import type { SpectateLimit } from './spectate-limit.ts';
 import type { SeatCache } from './seat-cache.ts';
 import {
   boardRoom,
@@ -117,15 +121,23 @@ export interface Gateway {
   close(): void;
 }
 
-/**
- * `shared`: other processes or nodes serve the same games (cluster workers, Redis nodes), so
- * presence asks them too.
- */
+export interface GatewayOptions {
+  /**
+   * Other processes or nodes serve the same games (cluster workers, Redis nodes): presence and
+   * the socket cap ask them too.
+   */
+  shared?: boolean;
+  /** Board-code misses per client address (item 12 of issue 21). */
+  spectateLimit: SpectateLimit;
+  /** The client address of a handshake, as Express finds it (TRUST_PROXY). */
+  clientAddress: (req: IncomingMessage) => string;
+}
+
 export function attachGateway(
   io: ShowdownServer,
   ctx: AppContext,
   seats: SeatCache,
-  { shared = false }: { shared?: boolean } = {},
+  { shared = false, spectateLimit, clientAddress }: GatewayOptions,
 ): Gateway {
   const presence = createPresence(
     io,
@@ -133,6 +145,7 @@ export function attachGateway(
     seatedPlayersOf(ctx.db),
     ctx.logger,
   );
+  const cap = createSocketCap(io, shared, ctx.logger);
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
     if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) {
@@ -152,9 +165,21 @@ export function attachGateway(
     try {
       // Runs on Connection State Recovery too: a recovered socket of a revoked session is refused.
       const { userId, sessionId } = await ctx.tokens.verifyAccess(auth.token);
+      const admitted = await cap.admit(userId, socket.id);
+      if (!admitted) {
+        return next(
+          Object.assign(new Error(MSG.TOO_MANY_SOCKETS), {
+            data: { code: CONNECT_ERROR.TOO_MANY_SOCKETS, limit: MAX_SOCKETS_PER_USER },
+          }),
+        );
+      }
       data.userId = userId;
       data.sessionId = sessionId;
-      await socket.join([userRoom(userId), sessionRoom(sessionId)]);
+      try {
+        await socket.join([userRoom(userId), sessionRoom(sessionId)]);
+      } finally {
+        admitted.release();
+      }
       next();
     } catch (err) {
       const expired = err instanceof AppError && err.code === ERROR_CODE.TOKEN_EXPIRED;
@@ -279,6 +304,10 @@ export function attachGateway(
     socket.on(
       'board:spectate',
       handle(spectateSchema, async ({ code }) => {
+        const address = clientAddress(socket.request);
+        if (!(await spectateLimit.allowed(address))) {
+          throw new AppError(429, ERROR_CODE.RATE_LIMITED, MSG.SPECTATE_LIMITED);
+        }
         const [current] = await ctx.db
           .select({ id: games.id })
           .from(games)
@@ -296,7 +325,10 @@ export function attachGateway(
               .where(eq(games.code, code))
               .orderBy(desc(games.id))
               .limit(1);
-        if (!latest) throw new AppError(404, ERROR_CODE.NOT_FOUND, MSG.GAME_NOT_FOUND);
+        if (!latest) {
+          await spectateLimit.missed(address);
+          throw new AppError(404, ERROR_CODE.NOT_FOUND, MSG.GAME_NOT_FOUND);
+        }
         // A spectator follows one board: its game's spectator room (the allowlisted copy of each
         // event, never the players' room) and the board's room (told when a new game opens).
         for (const room of socket.rooms) {

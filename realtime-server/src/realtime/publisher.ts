@@ -40,6 +40,8 @@ export interface InterServerEvents {
   'seat:removed': (gameId: number, userId: number) => void;
   /** Presence: the user ids with a socket in the game's room on the node asked. */
   'presence:users': (gameId: number, answer: (userIds: number[]) => void) => void;
+  /** The socket cap: how many sockets the user has (or is opening) on the node asked. */
+  'user:sockets': (userId: number, answer: (count: number) => void) => void;
 }
 
 export interface SocketData {

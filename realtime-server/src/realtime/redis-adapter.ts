@@ -18,6 +18,8 @@ export async function connectRedisAdapter(
   await client.connect();
   io.adapter(createAdapter(client, { streamName }));
   return {
+    /** For other shared counters (the spectate limit); the adapter reads on its own duplicate. */
+    client,
     async close() {
       await client.quit().catch(() => client.disconnect());
     },

@@ -38,6 +38,11 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The process id (with WORKERS > 1, the cluster primary's). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   async start(): Promise<this> {
     this.output = '';
     const child = spawn(

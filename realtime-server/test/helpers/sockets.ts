@@ -29,13 +29,25 @@ export class TestClient {
     });
   }
 
-  static async connect(
+  static connect(
     url: string,
     token?: string,
     extra: Record<string, unknown> = {},
   ): Promise<TestClient> {
+    return TestClient.open(url, { auth: token ? { token, ...extra } : { ...extra } });
+  }
+
+  /** A spectator socket sending these handshake headers (e.g. X-Forwarded-For). */
+  static connectWithHeaders(url: string, headers: Record<string, string>): Promise<TestClient> {
+    return TestClient.open(url, { extraHeaders: headers });
+  }
+
+  private static async open(
+    url: string,
+    options: { auth?: Record<string, unknown>; extraHeaders?: Record<string, string> },
+  ): Promise<TestClient> {
     const socket: ClientSocket = io(url, {
-      auth: token ? { token, ...extra } : { ...extra },
+      ...options,
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,

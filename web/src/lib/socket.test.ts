@@ -6,6 +6,7 @@ import { FakeSocket } from '../../test/fake-socket';
 import { selectStocks } from '../stores/game-selectors';
 import {
   connectGame,
+  createSocket,
   SERVER_DISCONNECT_RETRY_MS,
   spectateBoard,
   type ConnectionStatus,
@@ -67,6 +68,14 @@ function open(refreshToken = vi.fn(async () => 'new-token')) {
 beforeEach(() => {
   resetAppStore();
   localStorage.setItem('access_token', 'tok');
+});
+
+describe('the socket', () => {
+  it('uses the WebSocket transport only (the server offers no long-polling)', () => {
+    const socket = createSocket((cb) => cb({ protocol: 1 }));
+    expect(socket.io.opts.transports).toEqual(['websocket']);
+    expect(socket.connected).toBe(false);
+  });
 });
 
 describe('game connection', () => {

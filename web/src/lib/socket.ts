@@ -103,9 +103,12 @@ export interface GameConnection {
   disconnect: () => void;
 }
 
-/** The socket.io-client socket, pointed at VITE_API_URL ('' = this origin). */
+/**
+ * The socket.io-client socket, pointed at VITE_API_URL ('' = this origin). WebSocket only: the
+ * server offers no HTTP long-polling (one connection per session, whichever process holds it).
+ */
 export function createSocket(auth: SocketAuth): GameSocket {
-  const options = { auth, autoConnect: false, transports: ['websocket', 'polling'] };
+  const options = { auth, autoConnect: false, transports: ['websocket'] };
   return env.VITE_API_URL ? io(env.VITE_API_URL, options) : io(options);
 }
 
