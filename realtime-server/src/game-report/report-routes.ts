@@ -14,7 +14,10 @@ export function reportRouter(ctx: AppContext): Router {
   const user = (res: Response) => authOf(res).userId;
 
   router.get('/game/:id/report', auth, async (req, res) => {
-    res.json({ success: true, ...(await reports.gameReport(ctx, user(res), parseId(req.params.id))) });
+    res.json({
+      success: true,
+      ...(await reports.gameReport(ctx, user(res), parseId(req.params.id))),
+    });
   });
   router.get('/game/:id/report.csv', auth, async (req, res) => {
     const { filename, csv } = await reports.gameReportCsv(ctx, user(res), parseId(req.params.id));
@@ -25,7 +28,9 @@ export function reportRouter(ctx: AppContext): Router {
   router.post('/game/:id/report/share', auth, async (req, res) => {
     const gameId = parseId(req.params.id);
     const origin = publicOrigin(ctx.config, req);
-    res.status(201).json({ success: true, ...(await reports.shareReport(ctx, user(res), gameId, origin)) });
+    res
+      .status(201)
+      .json({ success: true, ...(await reports.shareReport(ctx, user(res), gameId, origin)) });
   });
   router.delete('/game/:id/report/share', auth, async (req, res) => {
     res.json({

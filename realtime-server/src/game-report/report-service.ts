@@ -295,7 +295,11 @@ async function finalStandings(
     const ranked = rankPlayers(
       investors
         .filter((p) => p.gameId === gameId)
-        .map((p) => ({ id: p.id, userId: p.userId, balancePaise: p.cashPaise + (values.get(p.id) ?? 0) })),
+        .map((p) => ({
+          id: p.id,
+          userId: p.userId,
+          balancePaise: p.cashPaise + (values.get(p.id) ?? 0),
+        })),
     );
     const own = ranked.find((r) => r.userId === userId);
     if (own) out.set(gameId, { rank: own.rank, balancePaise: own.balancePaise });
