@@ -27,6 +27,7 @@ export default defineConfig({
             'test/multinode.test.ts',
             'test/workers.test.ts',
             'test/db-pool.test.ts',
+            'test/session-nodes.test.ts',
             'test/cluster.test.ts',
           ],
         },

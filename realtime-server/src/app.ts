@@ -170,7 +170,20 @@ export async function createApplication(components: ApplicationComponents): Prom
     }),
     clientAddress: (req) => proxyAddr(req, trustProxy),
   });
+  // Every process checks the sessions it trusts (cached, or holding its sockets) again each
+  // SESSION_RECHECK_MS: a revoked session or a deleted user is refused everywhere within a second.
+  const startSessionRechecks = () =>
+    tokens.startRechecks(
+      () => localSessionIds(io),
+      (err) => logger.warn({ err }, 'session recheck failed'),
+    );
 
+  // API answers carry tokens or private data (auth, profiles, portfolios, orders): no browser or
+  // proxy may keep a copy.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use('/api/auth', authRouter(context));
   app.use('/api', reportRouter(context));
   app.use('/api', userRouter(context));
@@ -194,6 +207,7 @@ export async function createApplication(components: ApplicationComponents): Prom
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
         httpServer.listen(port, host, () => {
+          startSessionRechecks();
           scheduler.start().then(() => resolve(httpServer.address() as AddressInfo), reject);
         });
       });
@@ -201,6 +215,7 @@ export async function createApplication(components: ApplicationComponents): Prom
     close() {
       closing ??= (async () => {
         draining = true;
+        tokens.stopRechecks();
         scheduler.stop();
         gateway.close();
         // Stop accepting at once; idle keep-alive connections go now, busy ones after their
@@ -226,4 +241,14 @@ export async function createApplication(components: ApplicationComponents): Prom
       return closing;
     },
   };
+}
+
+/** The sessions this process holds sockets of (their rooms in the local adapter). */
+function localSessionIds(io: ShowdownServer): string[] {
+  const prefix = sessionRoom('');
+  const ids: string[] = [];
+  for (const room of io.of('/').adapter.rooms.keys()) {
+    if (room.startsWith(prefix)) ids.push(room.slice(prefix.length));
+  }
+  return ids;
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,6 +14,52 @@ const optionalUrl = (protocols: RegExp) =>
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.string().url().regex(protocols, `must start with ${protocols.source}`).optional())
     .optional();
+
+/** The proxy names Express's `trust proxy` knows (proxy-addr's pre-defined subnets). */
+const PROXY_SUBNET_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` value, never `true` (which would believe the left-most,
+ * client-written X-Forwarded-For entry):
+ * - `false`, `0` or empty: the socket's peer is the client;
+ * - a hop count (`1`, `2` …): the address that many proxies in from the socket's peer;
+ *   `true` is kept as `1`, the one reverse proxy the README's deployments run;
+ * - a comma-separated list of proxy addresses, CIDRs or `loopback`/`linklocal`/`uniquelocal`:
+ *   the right-most entry not sent by one of them.
+ */
+export function trustProxySetting(raw: string, ctx: z.RefinementCtx): number | string[] | false {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^[0-9]+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 32) return hops;
+  } else {
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `'${bad.join("', '")}' is not a proxy address, CIDR or loopback/linklocal/uniquelocal`,
+    });
+    return z.NEVER;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be a hop count from 0 to 32, or a list of proxy addresses/CIDRs',
+  });
+  return z.NEVER;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_SUBNET_NAMES.has(entry) || ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z
   .object({
@@ -65,10 +112,11 @@ const envSchema = z
       .transform((v) => (v === '' ? undefined : Number(v)))
       .pipe(z.number().max(256, 'must be at most 256').optional())
       .optional(),
-    TRUST_PROXY: z
-      .enum(['true', 'false', ''])
-      .default('false')
-      .transform((v) => v === 'true'),
+    /**
+     * Which reverse proxies may name the client's address in X-Forwarded-For (see
+     * trustProxySetting): a hop count, or a list of proxy addresses/CIDRs. Never "any proxy".
+     */
+    TRUST_PROXY: z.string().default('false').transform(trustProxySetting),
   })
   .superRefine((v, ctx) => {
     if (v.WORKERS !== undefined && v.WORKERS > 1 && !v.DATABASE_URL) {

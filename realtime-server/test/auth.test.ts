@@ -70,9 +70,17 @@ function login(phone: string, otpId: string, otp: string, api = client()) {
   return api.post('/api/auth/login', { country_code: CC, phone_number: phone, otp_id: otpId, otp });
 }
 
-function register(phone: string, username = 'Asha', api = client()) {
-  return api.post('/api/auth/register', { username, country_code: CC, phone_number: phone });
+/** Registers with the token a login's NO_USER answer gave (`tokenOf`), or a made-up one. */
+function register(phone: string, username = 'Asha', registrationToken = 'not-a-real-token') {
+  return client().post('/api/auth/register', {
+    username,
+    country_code: CC,
+    phone_number: phone,
+    registration_token: registrationToken,
+  });
 }
+
+const tokenOf = (login: { body: any }) => login.body.data.registration_token as string;
 
 const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
@@ -386,9 +394,15 @@ describe('POST /api/auth/register', () => {
     const { otpId, code } = await requestCode(phone);
     const unknown = await login(phone, otpId, code);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual(failure('NO_USER', MSG.NO_USER));
+    expect(unknown.body).toEqual({
+      ...failure('NO_USER', MSG.NO_USER),
+      data: {
+        registration_token: expect.any(String),
+        registration_token_expires_at: expect.any(String),
+      },
+    });
 
-    const answer = await register(phone, '  Meera  ');
+    const answer = await register(phone, '  Meera  ', tokenOf(unknown));
     expect(answer.status).toBe(201);
     const userDetails = {
       id: expect.any(Number),
@@ -423,25 +437,34 @@ describe('POST /api/auth/register', () => {
     expect(signedIn.body.data.user_details.id).toBe(answer.body.user_details.id);
   });
 
-  it('refuses a phone that did not pass an OTP with 403 FORBIDDEN', async () => {
+  it('refuses a phone that did not pass an OTP: 400 without a token, 403 with a made-up one', async () => {
+    const missing = await client().post('/api/auth/register', {
+      username: 'Asha',
+      country_code: CC,
+      phone_number: nextPhone(),
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual(failure('VALIDATION', MSG.PHONE_NOT_VERIFIED));
     const answer = await register(nextPhone());
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual(failure('FORBIDDEN', MSG.PHONE_NOT_VERIFIED));
+    expect(answer.body).toEqual(failure('FORBIDDEN', MSG.REGISTRATION_TOKEN_INVALID));
   });
 
   it('refuses a wrong code as verification', async () => {
     const phone = nextPhone();
     const { otpId, code } = await requestCode(phone);
-    await login(phone, otpId, wrong(code));
+    const refused = await login(phone, otpId, wrong(code));
+    expect(refused.body.data).toBeUndefined();
     expect((await register(phone)).status).toBe(403);
   });
 
   it('forgets the verification after 10 minutes', async () => {
     const phone = nextPhone();
     const { otpId, code } = await requestCode(phone);
-    expect((await login(phone, otpId, code)).status).toBe(404);
+    const unknown = await login(phone, otpId, code);
+    expect(unknown.status).toBe(404);
     clock.advance(PHONE_VERIFIED_TTL_SECONDS);
-    const answer = await register(phone);
+    const answer = await register(phone, 'Asha', tokenOf(unknown));
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('FORBIDDEN');
   });
@@ -449,12 +472,13 @@ describe('POST /api/auth/register', () => {
   it('answers 409 when the verified phone already has an account', async () => {
     const phone = nextPhone();
     const { otpId, code } = await requestCode(phone);
-    expect((await login(phone, otpId, code)).status).toBe(404);
+    const unknown = await login(phone, otpId, code);
+    expect(unknown.status).toBe(404);
     // An account created for this phone meanwhile (say, by a parallel registration).
     await server.database.db
       .insert(users)
       .values({ username: 'Early', countryCode: CC, phoneNumber: phone });
-    const answer = await register(phone);
+    const answer = await register(phone, 'Asha', tokenOf(unknown));
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual(failure('CONFLICT', MSG.USER_EXISTS));
   });
@@ -462,11 +486,14 @@ describe('POST /api/auth/register', () => {
   it('creates one account when the same phone registers twice', async () => {
     const phone = nextPhone();
     const { otpId, code } = await requestCode(phone);
-    await login(phone, otpId, code);
-    const answers = await Promise.all([register(phone, 'One'), register(phone, 'Two')]);
+    const token = tokenOf(await login(phone, otpId, code));
+    const answers = await Promise.all([
+      register(phone, 'One', token),
+      register(phone, 'Two', token),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 403]);
-    // The verification was spent by the first registration.
-    const later = await register(phone, 'Three');
+    // The token was spent by the first registration.
+    const later = await register(phone, 'Three', token);
     expect(later.status).toBe(403);
   });
 

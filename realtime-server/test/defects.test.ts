@@ -225,7 +225,7 @@ describe('defect 7: numbers past the column ranges and NUL bytes are 4xx, never 
     const phone = nextPhone();
     const api = http(server.url, undefined, { ip: nextIp() });
     const { otpId, code } = await requestCode(phone, api);
-    await api.post('/api/auth/login', {
+    const login = await api.post('/api/auth/login', {
       country_code: CC,
       phone_number: phone,
       otp_id: otpId,
@@ -235,6 +235,7 @@ describe('defect 7: numbers past the column ranges and NUL bytes are 4xx, never 
       username: 'Asha\u0000',
       country_code: CC,
       phone_number: phone,
+      registration_token: login.body.data.registration_token,
     });
     expectError(reg, 400);
     const user = await signUp(server, 'Ravi');

@@ -391,6 +391,7 @@ async function runStep(
             quantity,
             null,
             now.toISOString(),
+            null, // no Idempotency-Key, so no fingerprint
           ],
         }),
       );

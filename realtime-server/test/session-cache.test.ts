@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, workerCount } from '../src/config.ts';
-import { refreshTokens } from '../src/db/schema.ts';
+import { authSessions, users } from '../src/db/schema.ts';
 import { signUp, startTestServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -18,11 +18,40 @@ describe('the session cache behind access tokens', () => {
     const user = await signUp(server, 'Cached Chitra');
     const identity = await tokens.verifyAccess(user.token);
     // Gone from the table behind the cache's back: the cached check still answers (no read)…
-    await db.delete(refreshTokens).where(eq(refreshTokens.familyId, identity.sessionId));
+    await db.delete(authSessions).where(eq(authSessions.id, identity.sessionId));
     await expect(tokens.verifyAccess(user.token)).resolves.toEqual(identity);
     // …until the user's cached sessions are invalidated: then the table is read again.
     tokens.invalidate(identity.userId);
-    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
+  });
+
+  it('the periodic recheck drops a cached session that was revoked or lost its user', async () => {
+    const { tokens, db } = server.application.context;
+    const kept = await signUp(server, 'Kept Kavya');
+    const revoked = await signUp(server, 'Revoked Rekha');
+    const deleted = await signUp(server, 'Deleted Dev');
+    const ids = await Promise.all(
+      [kept, revoked, deleted].map((u) => tokens.verifyAccess(u.token)),
+    );
+    // Behind the cache's back, as another node whose broadcast was lost, or an operator.
+    await db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(authSessions.id, ids[1]!.sessionId));
+    await db.delete(users).where(eq(users.id, deleted.userId));
+    await expect(tokens.verifyAccess(revoked.token)).resolves.toEqual(ids[1]);
+    expect((await tokens.recheckSessions()).sort()).toEqual(
+      [ids[1]!.sessionId, ids[2]!.sessionId].sort(),
+    );
+    await expect(tokens.verifyAccess(kept.token)).resolves.toEqual(ids[0]);
+    await expect(tokens.verifyAccess(revoked.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
+    await expect(tokens.verifyAccess(deleted.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
   });
 
   it('a revoked session is refused at once by the process that revoked it', async () => {
@@ -30,7 +59,9 @@ describe('the session cache behind access tokens', () => {
     const user = await signUp(server, 'Revoked Ravi');
     const identity = await tokens.verifyAccess(user.token);
     await tokens.revokeSession(identity.sessionId);
-    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
   });
 
   it('a session forgotten after a revocation elsewhere is never cached again', async () => {
@@ -41,7 +72,9 @@ describe('the session cache behind access tokens', () => {
     // Still live in the table (this models a check racing the revocation): read, not cached.
     await expect(tokens.verifyAccess(user.token)).resolves.toEqual(identity);
     await tokens.revokeSession(identity.sessionId);
-    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
   });
 });
 

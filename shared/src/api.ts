@@ -70,6 +70,11 @@ export const registerSchema = z.object({
   ),
   country_code: countryCode,
   phone_number: phoneNumber,
+  /** From the login's NO_USER answer: proves the request comes from the client that passed the OTP. */
+  registration_token: z
+    .string(MSG.PHONE_NOT_VERIFIED)
+    .min(1, MSG.PHONE_NOT_VERIFIED)
+    .max(200, MSG.REGISTRATION_TOKEN_INVALID),
 });
 export const refreshSchema = z.object({
   refresh_token: z.string().min(1, 'No refresh token available').max(200),
@@ -200,6 +205,8 @@ export interface ApiSuccess<T> {
 export interface ApiFailure {
   success: false;
   error: { code: ErrorCode; message: string };
+  /** What a failure hands the client to go on with (the login's NO_USER: RegistrationData). */
+  data?: unknown;
 }
 export type ApiAnswer<T> = ApiSuccess<T> | ApiFailure;
 
@@ -217,6 +224,14 @@ export interface TokenDetails {
   refresh_token: string;
   /** ISO time the access token expires. */
   access_token_expires_at: string;
+}
+/**
+ * In the login's 404 NO_USER answer: the phone passed the OTP and may register, once, within 10
+ * minutes, by sending this token to /api/auth/register.
+ */
+export interface RegistrationData {
+  registration_token: string;
+  registration_token_expires_at: string;
 }
 export interface AuthData {
   user_details: UserDetails;

@@ -12,6 +12,8 @@ export const MSG = {
   OTP_DELIVERY_FAILED: 'We could not send the OTP. Please try again shortly.',
   NO_USER: 'No user found with this phone number.',
   PHONE_NOT_VERIFIED: 'Please verify your phone number with an OTP first.',
+  REGISTRATION_TOKEN_INVALID:
+    'This registration has expired or was not started on this device. Please verify your phone number with an OTP again.',
   USER_EXISTS: 'A user with this phone number already exists.',
   LOGIN_OK: 'Logged in successfully.',
   REGISTER_OK: 'Registered successfully.',
@@ -68,6 +70,8 @@ export const MSG = {
   INVALID_QUANTITY: 'Quantity must be a positive whole number.',
   ORDER_OK: 'Order placed successfully.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another game.',
+  IDEMPOTENCY_KEY_MISMATCH:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new order.',
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 128 visible ASCII characters.',
   PAYDAY_OK: 'Payday credited successfully.',
   PAYDAY_LIMIT: 'All 3 paydays have already been given.',

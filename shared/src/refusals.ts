@@ -22,6 +22,7 @@ export const SQL_REFUSAL_CODES = [
   'PRICE_CAP',
   'PAYDAY_LIMIT',
   'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_MISMATCH',
 ] as const satisfies ReadonlyArray<keyof typeof MSG>;
 
 /** The refusals only the TypeScript rules give (a market mayhem answer checked in the server). */

@@ -1,5 +1,4 @@
 import { Router, type Request, type Response } from 'express';
-import { and, eq } from 'drizzle-orm';
 import {
   loginSchema,
   refreshSchema,
@@ -11,14 +10,12 @@ import {
   type RefreshData,
   type SendOtpData,
 } from '@showdown/shared/api';
-import { PHONE_VERIFIED_TTL_SECONDS } from '@showdown/shared/constants';
-import { ERROR_CODE, MSG } from '@showdown/shared/messages';
+import { MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
-import { phoneVerifications, users } from '../db/schema.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { AppError, badRequest, conflict, forbidden, parseInput } from '../http/errors.ts';
-import { toUserDetails } from '../users/user-details.ts';
-import { OtpService, type Phone } from './otp-service.ts';
+import { badRequest, parseInput } from '../http/errors.ts';
+import { AuthService } from './auth-service.ts';
+import { toHttpError } from './refusal-http.ts';
+import { OtpService } from './otp-service.ts';
 import { authOf, requireAuth } from './require-auth.ts';
 
 const NO_REFRESH_TOKEN = 'No refresh token available';
@@ -27,11 +24,12 @@ const NO_REFRESH_TOKEN = 'No refresh token available';
 export function authRouter(ctx: AppContext): Router {
   const { db, clock, tokens } = ctx;
   const otp = new OtpService(db, clock, ctx.otpSender, tokens.deriveKey('otp'), ctx.logger);
+  const auth = new AuthService(db, clock, otp, tokens);
   const router = Router();
 
   const sendOtp = async (req: Request, res: Response) => {
     const phone = parseInput(sendOtpSchema, req.body);
-    const data = await otp.send(phone, req.ip);
+    const data = await otp.send(phone, req.ip).catch(toHttpError);
     res.json({ success: true, message: MSG.OTP_SENT, data } satisfies ApiSuccess<SendOtpData>);
   };
   router.post('/send-otp', sendOtp);
@@ -39,83 +37,19 @@ export function authRouter(ctx: AppContext): Router {
 
   router.post('/resend-otp', async (req, res) => {
     const { otp_id } = parseInput(resendOtpSchema, req.body);
-    const data = await otp.resend(otp_id);
+    const data = await otp.resend(otp_id).catch(toHttpError);
     res.json({ success: true, message: MSG.OTP_SENT, data } satisfies ApiSuccess<SendOtpData>);
   });
 
   router.post('/login', async (req, res) => {
     const input = parseInput(loginSchema, req.body);
-    const phone: Phone = { country_code: input.country_code, phone_number: input.phone_number };
-    // The code is spent and the phone marked verified in one transaction: both or neither.
-    const outcome = await inTransaction(db, async (tx) => {
-      const refused = await otp.judge(phone, input.otp_id, input.otp, tx);
-      if (refused) return { refused };
-      const [found] = await tx.select().from(users).where(samePhone(phone));
-      if (found) return { user: found };
-      // The phone passed an OTP: it may register within the next 10 minutes.
-      const verifiedUntil = new Date(clock.now().getTime() + PHONE_VERIFIED_TTL_SECONDS * 1000);
-      await tx
-        .insert(phoneVerifications)
-        .values({ countryCode: phone.country_code, phoneNumber: phone.phone_number, verifiedUntil })
-        .onConflictDoUpdate({
-          target: [phoneVerifications.countryCode, phoneVerifications.phoneNumber],
-          set: { verifiedUntil },
-        });
-      return {};
-    });
-    if (outcome.refused) throw outcome.refused;
-    const user = outcome.user;
-    if (!user) throw new AppError(404, ERROR_CODE.NO_USER, MSG.NO_USER);
-    const data: AuthData = {
-      user_details: toUserDetails(user),
-      token_details: await tokens.issue(user.id),
-    };
+    const data = await auth.login(input).catch(toHttpError);
     res.json({ success: true, message: MSG.LOGIN_OK, data } satisfies ApiSuccess<AuthData>);
   });
 
   router.post('/register', async (req, res) => {
     const input = parseInput(registerSchema, req.body);
-    const phone: Phone = { country_code: input.country_code, phone_number: input.phone_number };
-    const now = clock.now();
-    const user = await inTransaction(db, async (tx) => {
-      // Checked before the account: /register must not tell strangers which phones have one.
-      const [verified] = await tx
-        .select({ until: phoneVerifications.verifiedUntil })
-        .from(phoneVerifications)
-        .where(
-          and(
-            eq(phoneVerifications.countryCode, phone.country_code),
-            eq(phoneVerifications.phoneNumber, phone.phone_number),
-          ),
-        )
-        .for('update');
-      if (!verified || verified.until <= now) throw forbidden(MSG.PHONE_NOT_VERIFIED);
-      const [created] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          countryCode: phone.country_code,
-          phoneNumber: phone.phone_number,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) throw conflict(MSG.USER_EXISTS);
-      await tx
-        .delete(phoneVerifications)
-        .where(
-          and(
-            eq(phoneVerifications.countryCode, phone.country_code),
-            eq(phoneVerifications.phoneNumber, phone.phone_number),
-          ),
-        );
-      return created;
-    });
-    const data: AuthData = {
-      user_details: toUserDetails(user),
-      token_details: await tokens.issue(user.id),
-    };
+    const data = await auth.register(input).catch(toHttpError);
     // SPEC §7 reads user_details and token_details at the top level; data carries them too.
     res.status(201).json({ success: true, message: MSG.REGISTER_OK, data, ...data });
   });
@@ -124,7 +58,7 @@ export function authRouter(ctx: AppContext): Router {
     const given: unknown = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
     if (given === undefined || given === null || given === '') throw badRequest(NO_REFRESH_TOKEN);
     const { refresh_token } = parseInput(refreshSchema, req.body);
-    const data = await tokens.refresh(refresh_token);
+    const data = await tokens.refresh(refresh_token).catch(toHttpError);
     res.json({ success: true, data } satisfies ApiSuccess<RefreshData>);
   });
 
@@ -134,8 +68,4 @@ export function authRouter(ctx: AppContext): Router {
   });
 
   return router;
-}
-
-function samePhone(phone: Phone) {
-  return and(eq(users.countryCode, phone.country_code), eq(users.phoneNumber, phone.phone_number));
 }

@@ -7,14 +7,13 @@ import {
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
 } from '@showdown/shared/constants';
-import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import type { Clock } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { otpCodes } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { AppError, notFound, tooManyRequests } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { OtpSender } from './otp-sender.ts';
+import { AuthRefusal, type AuthRefusalReason } from './auth-refusal.ts';
 
 /** Sliding window of the send limits. */
 export const OTP_WINDOW_SECONDS = 15 * 60;
@@ -31,9 +30,10 @@ export interface Phone {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const addSeconds = (date: Date, s: number) => new Date(date.getTime() + s * 1000);
-const otpNotFound = () => notFound(MSG.OTP_NOT_FOUND);
-const otpExpired = () => new AppError(400, ERROR_CODE.OTP_EXPIRED, MSG.OTP_EXPIRED);
-const otpIncorrect = () => new AppError(400, ERROR_CODE.OTP_INCORRECT, MSG.OTP_INCORRECT);
+const refusal = (reason: AuthRefusalReason) => new AuthRefusal(reason);
+const otpNotFound = () => refusal('OTP_NOT_FOUND');
+const otpExpired = () => refusal('OTP_EXPIRED');
+const otpIncorrect = () => refusal('OTP_INCORRECT');
 
 /**
  * One-time codes (DESIGN §2): 4 random digits, kept only as an HMAC bound to their otp_id, valid
@@ -42,7 +42,7 @@ const otpIncorrect = () => new AppError(400, ERROR_CODE.OTP_INCORRECT, MSG.OTP_I
  * codes per 15 minutes. Each check-and-record runs under transaction-scoped advisory locks on
  * the phone and the address, so parallel requests cannot slip past a limit.
  *
- * A failed delivery answers 502, still counts as a send (a gateway that timed out may have
+ * A failed delivery is refused (OTP_DELIVERY_FAILED, a 502 at the edge), still counts as a send (a gateway that timed out may have
  * delivered anyway, and failures must not become a way around the limits) and leaves the code
  * expired: the client asks again once the 40 s cooldown has passed.
  */
@@ -66,12 +66,12 @@ export class OtpService {
       if (requestIp) await lock(tx, ipKey(requestIp));
       const recent = await this.sendsSince(tx, now, phoneFilter(phone));
       if (recent.last && recent.last > addSeconds(now, -OTP_RESEND_SECONDS)) {
-        throw tooManyRequests(MSG.OTP_RESEND_TOO_SOON);
+        throw refusal('OTP_RESEND_TOO_SOON');
       }
-      if (recent.sends >= OTP_MAX_SENDS_PER_PHONE) throw tooManyRequests(MSG.OTP_RATE_LIMITED);
+      if (recent.sends >= OTP_MAX_SENDS_PER_PHONE) throw refusal('OTP_RATE_LIMITED');
       if (requestIp) {
         const fromIp = await this.sendsSince(tx, now, eq(otpCodes.requestIp, requestIp));
-        if (fromIp.sends >= OTP_MAX_SENDS_PER_IP) throw tooManyRequests(MSG.OTP_RATE_LIMITED);
+        if (fromIp.sends >= OTP_MAX_SENDS_PER_IP) throw refusal('OTP_RATE_LIMITED');
       }
       await tx.insert(otpCodes).values({
         id,
@@ -109,13 +109,13 @@ export class OtpService {
       // A resend is attributed to the address that asked for the otp_id.
       if (row.requestIp) await lock(tx, ipKey(row.requestIp));
       if (row.lastSentAt > addSeconds(now, -OTP_RESEND_SECONDS)) {
-        throw tooManyRequests(MSG.OTP_RESEND_TOO_SOON);
+        throw refusal('OTP_RESEND_TOO_SOON');
       }
       const fromPhone = await this.sendsSince(tx, now, phoneFilter(owner));
-      if (fromPhone.sends >= OTP_MAX_SENDS_PER_PHONE) throw tooManyRequests(MSG.OTP_RATE_LIMITED);
+      if (fromPhone.sends >= OTP_MAX_SENDS_PER_PHONE) throw refusal('OTP_RATE_LIMITED');
       if (row.requestIp) {
         const fromIp = await this.sendsSince(tx, now, eq(otpCodes.requestIp, row.requestIp));
-        if (fromIp.sends >= OTP_MAX_SENDS_PER_IP) throw tooManyRequests(MSG.OTP_RATE_LIMITED);
+        if (fromIp.sends >= OTP_MAX_SENDS_PER_IP) throw refusal('OTP_RATE_LIMITED');
       }
       const cutoff = windowStart(now).toISOString();
       await tx
@@ -139,20 +139,26 @@ export class OtpService {
   }
 
   /**
-   * Checks a code against its otp_id and phone and consumes it. Throws 404 (unknown otp_id or
-   * another phone's), 400 OTP_EXPIRED (expired or already used), 429 (5 tries used up) or 400
-   * OTP_INCORRECT. Judging a guess and counting it are one conditional UPDATE on the code's row:
-   * the row lock orders parallel guesses, and each judged guess (right or wrong) spends a try,
-   * so at most 5 guesses are ever compared with a code however they arrive.
+   * Checks a code against its otp_id and phone and consumes it. Refuses (AuthRefusal)
+   * OTP_NOT_FOUND (unknown otp_id or another phone's), OTP_EXPIRED (expired or already used),
+   * OTP_TOO_MANY_ATTEMPTS (5 tries used up) or OTP_INCORRECT. Judging a guess and counting it
+   * are one conditional UPDATE on the code's row: the row lock orders parallel guesses, and each
+   * judged guess (right or wrong) spends a try, so at most 5 guesses are ever compared with a
+   * code however they arrive.
    *
    * The refusal is returned, not thrown, so a caller's transaction commits the spent try.
    */
-  async judge(phone: Phone, otpId: string, code: string, tx: Executor): Promise<AppError | null> {
+  async judge(
+    phone: Phone,
+    otpId: string,
+    code: string,
+    tx: Executor,
+  ): Promise<AuthRefusal | null> {
     try {
       await this.verify(phone, otpId, code, tx);
       return null;
     } catch (err) {
-      if (err instanceof AppError) return err;
+      if (err instanceof AuthRefusal) return err;
       throw err;
     }
   }
@@ -216,7 +222,7 @@ export class OtpService {
         .update(otpCodes)
         .set({ expiresAt: this.clock.now() })
         .where(eq(otpCodes.id, otpId));
-      throw new AppError(502, ERROR_CODE.INTERNAL, MSG.OTP_DELIVERY_FAILED);
+      throw refusal('OTP_DELIVERY_FAILED');
     }
   }
 }
@@ -227,7 +233,7 @@ function rejectUnusable(
 ): void {
   // A used code reads as expired: single use, and nothing to tell an eavesdropper.
   if (row.consumedAt || row.expiresAt <= now) throw otpExpired();
-  if (row.attempts >= OTP_MAX_ATTEMPTS) throw tooManyRequests(MSG.OTP_TOO_MANY_ATTEMPTS);
+  if (row.attempts >= OTP_MAX_ATTEMPTS) throw refusal('OTP_TOO_MANY_ATTEMPTS');
 }
 
 function newCode(): string {

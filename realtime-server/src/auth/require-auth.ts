@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { MSG } from '@showdown/shared/messages';
 import { unauthorized } from '../http/errors.ts';
+import { toHttpError } from './refusal-http.ts';
 import type { AccessIdentity, TokenService } from './token-service.ts';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -14,7 +15,7 @@ export function requireAuth(tokens: TokenService): RequestHandler {
   return async (req, res, next) => {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (!token) throw unauthorized(MSG.NO_TOKEN);
-    res.locals.auth = await tokens.verifyAccess(token);
+    res.locals.auth = await tokens.verifyAccess(token).catch(toHttpError);
     next();
   };
 }

@@ -10,12 +10,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import type { RefreshData, TokenDetails } from '@showdown/shared/api';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@showdown/shared/constants';
-import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import type { Clock } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { refreshTokens } from '../db/schema.ts';
-import { AppError, unauthorized } from '../http/errors.ts';
+import { authSessions, refreshTokens } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { SessionRevocations } from './session-revocations.ts';
+import { AuthRefusal } from './auth-refusal.ts';
 
 /** Who an access token speaks for: the user and the session (refresh-token family) it belongs to. */
 export interface AccessIdentity {
@@ -23,10 +23,13 @@ export interface AccessIdentity {
   sessionId: string;
 }
 
+/** How often each process checks the sessions it trusts again (recheckSessions). */
+export const SESSION_RECHECK_MS = 500;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const invalidToken = () => unauthorized(MSG.INVALID_TOKEN);
-const invalidRefreshToken = () => unauthorized(MSG.INVALID_REFRESH_TOKEN);
+const invalidToken = () => new AuthRefusal('TOKEN_INVALID');
+const invalidRefreshToken = () => new AuthRefusal('REFRESH_TOKEN_INVALID');
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -48,6 +51,7 @@ export class TokenService {
   private readonly liveSessions = new Map<string, { userId: number; untilMs: number }>();
   /** Sessions revoked while a check may have been in flight: never cached again. */
   private readonly revokedSessions = new Map<string, number>();
+  private recheckTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Database,
@@ -59,9 +63,13 @@ export class TokenService {
   }
 
   /** Signs a user in: a new session family with its first refresh token. */
-  async issue(userId: number): Promise<TokenDetails> {
+  async issue(userId: number, executor?: Executor): Promise<TokenDetails> {
     const sessionId = randomUUID();
-    const refreshToken = await this.insertRefreshToken(this.db, userId, sessionId);
+    const start = async (tx: Executor) => {
+      await tx.insert(authSessions).values({ id: sessionId, userId, createdAt: this.clock.now() });
+      return this.insertRefreshToken(tx, userId, sessionId);
+    };
+    const refreshToken = executor ? await start(executor) : await inTransaction(this.db, start);
     return { ...this.signAccess(userId, sessionId), refresh_token: refreshToken };
   }
 
@@ -78,7 +86,7 @@ export class TokenService {
       });
     } catch (err) {
       if (err instanceof jwt.TokenExpiredError) {
-        throw new AppError(403, ERROR_CODE.TOKEN_EXPIRED, MSG.TOKEN_EXPIRED);
+        throw new AuthRefusal('TOKEN_EXPIRED');
       }
       throw invalidToken();
     }
@@ -92,19 +100,17 @@ export class TokenService {
     const cached = this.liveSessions.get(sessionId);
     if (cached && cached.userId === userId && cached.untilMs > nowMs) return { userId, sessionId };
 
-    // The family's live head row (refresh_tokens_family_head_uq): absent once revoked.
+    // The session's row: revoked by a logout or a reuse, gone with its user.
     const [live] = await this.db
       .select({ one: sql<number>`1` })
-      .from(refreshTokens)
+      .from(authSessions)
       .where(
         and(
-          eq(refreshTokens.familyId, sessionId),
-          isNull(refreshTokens.revokedAt),
-          isNull(refreshTokens.replacedAt),
-          eq(refreshTokens.userId, userId),
+          eq(authSessions.id, sessionId),
+          eq(authSessions.userId, userId),
+          isNull(authSessions.revokedAt),
         ),
-      )
-      .limit(1);
+      );
     if (!live) throw invalidToken();
     this.remember(sessionId, userId, payload.exp * 1000, nowMs);
     return { userId, sessionId };
@@ -142,53 +148,138 @@ export class TokenService {
   /**
    * Exchanges a refresh token for a new access token and a new refresh token. Presenting a token
    * that was already rotated is taken as theft: the whole family is revoked.
+   *
+   * The session's row is locked first, as revokeSession locks it: a refresh and a logout of one
+   * session run one after the other. A refresh after the logout finds the session revoked; a
+   * logout after the refresh revokes the tokens it issued (they carry the same session).
    */
   async refresh(refreshToken: string): Promise<RefreshData> {
     const now = this.clock.now();
-    const [row] = await this.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-    if (!row || row.revokedAt) throw invalidRefreshToken();
-    if (row.replacedAt) {
-      await this.revokeSession(row.familyId);
-      throw invalidRefreshToken();
-    }
-    if (row.expiresAt <= now) throw invalidRefreshToken();
-
-    const next = await this.db.transaction(async (tx) => {
-      const [rotated] = await tx
-        .update(refreshTokens)
-        .set({ replacedAt: now })
+    const hash = sha256(refreshToken);
+    const outcome = await inTransaction(this.db, async (tx) => {
+      const [session] = await tx
+        .select({ id: authSessions.id, revokedAt: authSessions.revokedAt })
+        .from(authSessions)
         .where(
-          and(
-            eq(refreshTokens.id, row.id),
-            isNull(refreshTokens.replacedAt),
-            isNull(refreshTokens.revokedAt),
+          eq(
+            authSessions.id,
+            sql`(select ${refreshTokens.familyId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${hash})`,
           ),
         )
-        .returning({ id: refreshTokens.id });
-      if (!rotated) return undefined;
-      return this.insertRefreshToken(tx, row.userId, row.familyId);
+        .for('update');
+      if (!session || session.revokedAt) return { refused: true as const };
+      const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+      if (!row || row.revokedAt) return { refused: true as const };
+      if (row.replacedAt) {
+        await this.revokeLocked(tx, session.id, now);
+        return { refused: true as const, revoked: session.id };
+      }
+      if (row.expiresAt <= now) return { refused: true as const };
+      await tx.update(refreshTokens).set({ replacedAt: now }).where(eq(refreshTokens.id, row.id));
+      const next = await this.insertRefreshToken(tx, row.userId, row.familyId);
+      return { refused: false as const, userId: row.userId, sessionId: row.familyId, next };
     });
-    if (!next) {
-      // Another request rotated (or revoked) this token between our read and our update.
-      await this.revokeSession(row.familyId);
+    if (outcome.refused) {
+      if (outcome.revoked) this.announceRevoked(outcome.revoked);
       throw invalidRefreshToken();
     }
-    return { ...this.signAccess(row.userId, row.familyId), refresh_token: next };
+    return {
+      ...this.signAccess(outcome.userId, outcome.sessionId),
+      refresh_token: outcome.next,
+    };
   }
 
   /** Ends a session: its refresh tokens and its access tokens stop working everywhere. */
   async revokeSession(sessionId: string): Promise<void> {
     if (!UUID.test(sessionId)) return;
     this.forgetSession(sessionId);
-    await this.db
+    await inTransaction(this.db, async (tx) => {
+      // The lock a refresh of this session holds until it commits (or waits for).
+      const [session] = await tx
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(eq(authSessions.id, sessionId))
+        .for('update');
+      if (session) await this.revokeLocked(tx, sessionId, this.clock.now());
+    });
+    this.announceRevoked(sessionId);
+  }
+
+  /** Revokes a session whose row the transaction holds locked, and all its refresh tokens. */
+  private async revokeLocked(tx: Executor, sessionId: string, now: Date): Promise<void> {
+    await tx
+      .update(authSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    // A statement after the lock: it sees every token a refresh committed before it.
+    await tx
       .update(refreshTokens)
-      .set({ revokedAt: this.clock.now() })
+      .set({ revokedAt: now })
       .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+  }
+
+  private announceRevoked(sessionId: string): void {
     this.forgetSession(sessionId);
     this.revocations?.revoked(sessionId);
+  }
+
+  /**
+   * Checks again, in one query, every session this process trusts from its cache or holds
+   * sockets of (`alsoWatched`); each one revoked or gone (its user deleted) is forgotten and
+   * announced on this process only: every process runs this check itself, so a revocation
+   * another node's broadcast did not carry, or a deleted user, is seen within the interval.
+   */
+  async recheckSessions(alsoWatched: Iterable<string> = []): Promise<string[]> {
+    const nowMs = this.clock.now().getTime();
+    const watched = new Set<string>(alsoWatched);
+    for (const [id, entry] of this.liveSessions) {
+      if (entry.untilMs > nowMs) watched.add(id);
+      else this.liveSessions.delete(id);
+    }
+    const ids = [...watched].filter((id) => UUID.test(id));
+    if (ids.length === 0) return [];
+    const live = await this.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(
+        and(
+          sql`${authSessions.id} = any(string_to_array(${ids.join(',')}, ',')::uuid[])`,
+          isNull(authSessions.revokedAt),
+        ),
+      );
+    const alive = new Set(live.map((r) => r.id));
+    const ended = ids.filter((id) => !alive.has(id));
+    for (const id of ended) {
+      this.forgetSession(id);
+      this.revocations?.notifyLocal(id);
+    }
+    return ended;
+  }
+
+  /**
+   * Runs recheckSessions every `intervalMs` (SESSION_RECHECK_MS: a revoked session or a deleted
+   * user is refused within a second on every process) until stopRechecks.
+   */
+  startRechecks(
+    alsoWatched: () => Iterable<string>,
+    onError: (err: unknown) => void,
+    intervalMs = SESSION_RECHECK_MS,
+  ): void {
+    if (this.recheckTimer) return;
+    let running = false;
+    this.recheckTimer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.recheckSessions(alsoWatched())
+        .catch(onError)
+        .finally(() => (running = false));
+    }, intervalMs);
+    this.recheckTimer.unref();
+  }
+
+  stopRechecks(): void {
+    clearInterval(this.recheckTimer);
+    this.recheckTimer = undefined;
   }
 
   /** A key for another purpose (hashing OTP codes), derived so the signing secret stays private. */

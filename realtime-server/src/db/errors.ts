@@ -24,3 +24,10 @@ export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
 export const isCheckViolation = (err: unknown) => pgErrorCode(err) === '23514';
 export const isSerializationFailure = (err: unknown) =>
   pgErrorCode(err) === '40001' || pgErrorCode(err) === '40P01';
+
+/**
+ * A write that referenced a user row that is gone (foreign key violation on a `…_users_id_fk`
+ * constraint): the user was deleted while a request of theirs was running.
+ */
+export const isMissingUser = (err: unknown) =>
+  pgErrorCode(err) === '23503' && /_users_id_fk$/.test(pgConstraint(err) ?? '');

@@ -25,8 +25,9 @@ export interface FunctionCall {
  */
 export const HOT_PATHS = {
   placeOrder: {
-    name: 'showdown_place_order',
-    text: 'select showdown_place_order($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz) as r',
+    // 0004_auth_sessions.sql: showdown_place_order with the request's Idempotency-Key fingerprint.
+    name: 'showdown_place_order_once',
+    text: 'select showdown_place_order_once($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz, $8::varchar) as r',
   },
   updatePrice: {
     name: 'showdown_update_price',

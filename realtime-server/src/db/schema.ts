@@ -78,8 +78,31 @@ export const phoneVerifications = pgTable(
     countryCode: varchar('country_code', { length: 5 }).notNull(),
     phoneNumber: varchar('phone_number', { length: 15 }).notNull(),
     verifiedUntil: timestamp('verified_until', { withTimezone: true }).notNull(),
+    /**
+     * SHA-256 of the registration token the login's NO_USER answer gave the client that passed
+     * the code: /register needs it. A newer code passed for the phone replaces it.
+     */
+    tokenHash: varchar('token_hash', { length: 64 }),
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.phoneNumber] })],
+);
+
+/**
+ * One sign-in (a refresh-token family). Refresh and logout lock this row, so a logout racing a
+ * refresh revokes what the refresh issued; access tokens name it (`sid`) and are accepted only
+ * while it is unrevoked and its user exists (the row goes with the user).
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
 
 export const refreshTokens = pgTable(
@@ -89,7 +112,9 @@ export const refreshTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 128 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -320,6 +345,11 @@ export const idempotencyKeys = pgTable(
      * before that migration hold the built portfolio itself, replayed as it is.
      */
     response: jsonb('response').notNull(),
+    /**
+     * SHA-256 of the request the key was first used for (method, path, game, normalised body):
+     * the key with another request is refused (422). Null on keys stored before 0004.
+     */
+    fingerprint: varchar('fingerprint', { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

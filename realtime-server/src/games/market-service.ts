@@ -44,6 +44,7 @@ import {
   type PortfolioFacts,
 } from './views.ts';
 import type { ServiceResult } from './service-result.ts';
+import { orderFingerprint } from './order-fingerprint.ts';
 
 const RUNNING = [GAME_STATUS.RUNNING] as const;
 
@@ -67,6 +68,7 @@ const refusals: Record<SqlRefusalCode, (message: string) => AppError> = {
   PRICE_CAP: unprocessable,
   PAYDAY_LIMIT: conflict,
   IDEMPOTENCY_KEY_REUSED: conflict,
+  IDEMPOTENCY_KEY_MISMATCH: unprocessable,
 };
 
 /** The refusal's AppError; any other failure (a server fault) as it is. */
@@ -273,6 +275,7 @@ export async function placeOrder(
       input.quantity,
       idempotencyKey ?? null,
       ctx.clock.now().toISOString(),
+      idempotencyKey === undefined ? null : orderFingerprint(gameId, input),
     ],
   );
   const portfolio = isBuiltPortfolio(outcome.facts)

@@ -4,6 +4,7 @@ import { ERROR_CODE, MSG, type ErrorCode } from '@showdown/shared/messages';
 import type { ApiFailure } from '@showdown/shared/api';
 import type { Logger } from '../logger.ts';
 import { isClientGone } from '../db/fair-queue.ts';
+import { isMissingUser } from '../db/errors.ts';
 
 /** A failure with the status and message the client sees (DESIGN §3). */
 export class AppError extends Error {
@@ -11,6 +12,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    /** Sent as the failure's `data` (what the client needs to go on, e.g. a registration token). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'AppError';
@@ -46,8 +49,10 @@ export function parseInput<S extends ZodType>(schema: S, input: unknown): z.outp
   return result.data;
 }
 
-export function failureBody(code: ErrorCode, message: string): ApiFailure {
-  return { success: false, error: { code, message } };
+export function failureBody(code: ErrorCode, message: string, data?: unknown): ApiFailure {
+  return data === undefined
+    ? { success: false, error: { code, message } }
+    : { success: false, error: { code, message }, data };
 }
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
@@ -65,7 +70,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // The client left before the request reached the database: no one to answer.
     if (isClientGone(err)) return;
     if (err instanceof AppError) {
-      res.status(err.status).json(failureBody(err.code, err.message));
+      res.status(err.status).json(failureBody(err.code, err.message, err.data));
       return;
     }
     if (err instanceof ZodError) {
@@ -87,6 +92,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       parserError.status < 500
     ) {
       res.status(parserError.status).json(failureBody(ERROR_CODE.VALIDATION, MSG.VALIDATION));
+      return;
+    }
+    if (isMissingUser(err)) {
+      // The caller's user was deleted after its token was checked: its token is no longer valid.
+      res.status(401).json(failureBody(ERROR_CODE.UNAUTHORIZED, MSG.INVALID_TOKEN));
       return;
     }
     logger.error({ err, reqId: res.getHeader('x-request-id') }, 'unhandled error');

@@ -27,6 +27,7 @@ import { games } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
 import { dbClient, isClientGone } from '../db/fair-queue.ts';
 import { AppError } from '../http/errors.ts';
+import { AuthRefusal } from '../auth/auth-refusal.ts';
 import { requireSeat, type Seat } from '../games/access.ts';
 import { snapshotView } from '../games/views.ts';
 import { connectedUsersOf, createPresence, seatedPlayersOf } from './presence.ts';
@@ -182,7 +183,7 @@ export function attachGateway(
       }
       next();
     } catch (err) {
-      const expired = err instanceof AppError && err.code === ERROR_CODE.TOKEN_EXPIRED;
+      const expired = err instanceof AuthRefusal && err.reason === 'TOKEN_EXPIRED';
       const reason = expired ? CONNECT_ERROR.TOKEN_EXPIRED : CONNECT_ERROR.UNAUTHORIZED;
       next(Object.assign(new Error(reason), { data: { code: reason } }));
     }

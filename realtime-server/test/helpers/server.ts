@@ -140,6 +140,7 @@ export async function signUp(
     username,
     country_code: '+91',
     phone_number: phone,
+    registration_token: login.body.data?.registration_token,
   });
   if (reg.status !== 200 && reg.status !== 201)
     throw new Error(`register failed: ${JSON.stringify(reg.body)}`);

@@ -3,10 +3,11 @@ import type {
   AuthData,
   LoginInput,
   RegisterInput,
+  RegistrationData,
   SendOtpData,
   SendOtpInput,
 } from '@showdown/shared/api';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { runRequest } from '../../../stores/run-request';
 
@@ -41,7 +42,20 @@ export async function login(input: LoginInput): Promise<AuthData> {
   return data;
 }
 
-/** POST /api/auth/register (phone verified by OTP first): stores the user and both tokens. */
+/**
+ * The registration token of a login's 404 NO_USER answer (the phone passed the OTP and may
+ * register within 10 minutes, from this client only).
+ */
+export function registrationTokenOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const data = (error.body as { data?: Partial<RegistrationData> } | null)?.data;
+  return typeof data?.registration_token === 'string' ? data.registration_token : undefined;
+}
+
+/**
+ * POST /api/auth/register with the login's registration token: stores the user and both
+ * tokens.
+ */
 export async function register(input: RegisterInput): Promise<AuthData> {
   const { data } = await authCall(() => api.post<AuthData>(API.register, input));
   useAppStore.getState().signedIn(data);

@@ -55,6 +55,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The login's 404 NO_USER answer, with the registration token register must carry. */
+const noUser = (token: string): MockResponse => {
+  const answer = fail(404, 'NO_USER', 'No user found with this phone number.');
+  return {
+    ...answer,
+    body: {
+      ...(answer.body as object),
+      data: {
+        registration_token: token,
+        registration_token_expires_at: '2030-01-01T00:10:00.000Z',
+      },
+    },
+  };
+};
+
 const box = (n: number) => screen.getByRole('textbox', { name: `OTP digit ${n}` });
 const boxValues = () => [1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value);
 const bodyOf = (url: string) =>
@@ -189,7 +204,7 @@ describe('login: OTP boxes', () => {
   });
 
   it('an unknown phone switches to registration, which signs up and goes to /profile', async () => {
-    loginAnswer = fail(404, 'NO_USER', 'No user found with this phone number.');
+    loginAnswer = noUser('reg-token-1');
     const user = userEvent.setup();
     await reachOtpStep(user);
     await user.click(box(1));
@@ -209,7 +224,30 @@ describe('login: OTP boxes', () => {
       username: 'Asha',
       country_code: '+91',
       phone_number: '9876543210',
+      registration_token: 'reg-token-1',
     });
+  });
+
+  it('a registration the server refuses (token expired) shows its message and stays', async () => {
+    loginAnswer = noUser('reg-token-2');
+    const refused =
+      'This registration has expired or was not started on this device. Please verify your phone number with an OTP again.';
+    fetchMock.mockImplementation(async (url) => {
+      if (url === API.sendOtp)
+        return jsonResponse(ok({ otp_id: 'otp-1', resend_available_at: new Date().toISOString() }));
+      if (url === API.login) return jsonResponse(loginAnswer);
+      if (url === API.register) return jsonResponse(fail(403, 'FORBIDDEN', refused));
+      return jsonResponse(fail(404, 'NOT_FOUND', `unexpected ${url}`));
+    });
+    const user = userEvent.setup();
+    await reachOtpStep(user);
+    await user.click(box(1));
+    await user.keyboard('1234{Enter}');
+    await screen.findByRole('heading', { name: 'Register' });
+    await user.type(screen.getByPlaceholderText('Enter your alias'), 'Asha{Enter}');
+    expect((await screen.findAllByText(refused, { exact: false })).length).toBeGreaterThan(0);
+    expect(bodyOf(API.register)).toMatchObject({ registration_token: 'reg-token-2' });
+    expect(useAppStore.getState().isAuthenticated).toBe(false);
   });
 
   it('resend is offered only after 40 s; it clears the boxes and restarts the countdown', async () => {

@@ -16,7 +16,7 @@ import { useNavigate } from '../../../lib/router';
 import { Loader } from '../../../components/ui/loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
-import { AUTH_REQUEST, login, register, sendOtp } from '../api/auth-api';
+import { AUTH_REQUEST, login, register, registrationTokenOf, sendOtp } from '../api/auth-api';
 import { EMPTY_OTP, OTP_INCORRECT_SHORT, REGISTER_FIRST, REGISTER_MISSING } from './login-messages';
 import { OtpStep } from './otp-step';
 import { RegisterStep } from './register-step';
@@ -41,6 +41,8 @@ export function LoginScreen() {
   const [otpError, setOtpError] = useState<string | null>(null);
   const [username, setUsername] = useState('');
   const [registerError, setRegisterError] = useState<string | null>(null);
+  /** From the login's NO_USER answer: register proves with it that this client passed the OTP. */
+  const [registrationToken, setRegistrationToken] = useState('');
   const [resendAt, setResendAt] = useState(0);
 
   const phoneReady = phone.length === PHONE_LENGTH;
@@ -76,6 +78,7 @@ export function LoginScreen() {
       const message = errorMessage(error, 'Failed to verify OTP');
       const code = error instanceof ApiError ? error.code : undefined;
       if (code === ERROR_CODE.NO_USER) {
+        setRegistrationToken(registrationTokenOf(error) ?? '');
         enqueueSnackbar(REGISTER_FIRST, { variant: 'info' });
         setStep('register');
       } else if (code === ERROR_CODE.OTP_INCORRECT) {
@@ -94,7 +97,12 @@ export function LoginScreen() {
     }
     setRegisterError(null);
     try {
-      await register({ username: username.trim(), country_code: countryCode, phone_number: phone });
+      await register({
+        username: username.trim(),
+        country_code: countryCode,
+        phone_number: phone,
+        registration_token: registrationToken,
+      });
       void navigate(takeReturnTo() ?? '/profile', { replace: true });
     } catch (error) {
       const message = errorMessage(error, 'Failed to register');
