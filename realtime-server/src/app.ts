@@ -38,6 +38,7 @@ import { createSpectateLimit } from './realtime/spectate-limit.ts';
 import { publicConfigRouter } from './http/public-config.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics, httpMetrics, metricsRouter } from './metrics.ts';
+import { reportRouter } from './game-report/report-routes.ts';
 
 export interface ApplicationComponents {
   config: Config;
@@ -202,6 +203,7 @@ export async function createApplication(components: ApplicationComponents): Prom
     next();
   });
   app.use('/api/auth', authRouter(context));
+  app.use('/api', reportRouter(context));
   app.use('/api', userRouter(context));
   app.use('/api/game', gameRouter(context, scheduler));
   app.use('/api/board', boardRouter(context));

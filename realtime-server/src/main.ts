@@ -4,6 +4,7 @@ import { announceWorkerReady, startClusterPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, workerCount } from './config.ts';
 import { createLogger } from './logger.ts';
 import { registerMetricsAggregator } from './metrics.ts';
+import { startupLines } from './http/public-config.ts';
 
 async function main() {
   let config;
@@ -30,6 +31,9 @@ async function main() {
       { port: primary.port, workers, redis: Boolean(config.REDIS_URL) },
       `The Showdown is listening on http://localhost:${primary.port} (${workers} workers)`,
     );
+    for (const line of startupLines(primary.port, config.HOST, undefined, config.PUBLIC_URL)) {
+      logger.info(line);
+    }
     close = primary.close;
   } else {
     const application = await createApplication({ config, logger, clusterWorker: inCluster });
@@ -48,6 +52,8 @@ async function main() {
         },
         `The Showdown is listening on http://localhost:${address.port}`,
       );
+      for (const line of startupLines(address.port, config.HOST, undefined, config.PUBLIC_URL))
+        logger.info(line);
     }
   }
 

@@ -32,4 +32,9 @@ export const API = {
   mayhemAverage: (mayhemId: number) => `/api/marketMayhem/${mayhemId}/average`,
   priceHistory: (id: number) => `/api/game/${id}/prices/history`,
   config: '/api/config',
+  report: (id: number) => `/api/game/${id}/report`,
+  reportCsv: (id: number) => `/api/game/${id}/report.csv`,
+  reportShare: (id: number) => `/api/game/${id}/report/share`,
+  sharedReport: (token: string) => `/api/report/${encodeURIComponent(token)}`,
+  userGames: '/api/user/games',
 } as const;

@@ -429,3 +429,134 @@ export interface PublicConfigData {
   /** The origin phones open (the server's `PUBLIC_URL`, else the origin the request came to). */
   public_url: string;
 }
+
+// ---------- the game report (issue 22 item 6) ----------
+
+/** What moved at a point of the report's timeline. */
+export const reportEventKindSchema = z.enum(['start', 'price_update', 'payday', 'mayhem', 'trade']);
+export type ReportEventKind = z.infer<typeof reportEventKindSchema>;
+
+const rupees = z.number();
+const roleAnswer = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const reportBestTradeSchema = z.object({
+  stock_id: z.number().int(),
+  name: z.string(),
+  /** 0 buy, 1 sell. */
+  trade_type: z.union([z.literal(0), z.literal(1)]),
+  quantity: z.number().int(),
+  price: rupees,
+  final_price: rupees,
+  /** Against the last prices: a buy's (final − paid) × quantity, a sell's (sold − final) × quantity. */
+  gain: rupees,
+  at: z.string(),
+});
+export type ReportBestTrade = z.infer<typeof reportBestTradeSchema>;
+
+export const reportPlayerSchema = z.object({
+  player_id: z.number().int(),
+  username: z.string(),
+  avatar_id: z.number().int(),
+  image: z.string(),
+  role: roleAnswer,
+  rank: z.number().int(),
+  rank_label: z.string(),
+  rank_name: z.string(),
+  final_cash: rupees,
+  final_net_worth: rupees,
+  holdings: z.array(
+    z.object({
+      stock_id: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      price: rupees,
+      value: rupees,
+    }),
+  ),
+  trades_count: z.number().int(),
+  best_trade: reportBestTradeSchema.nullable(),
+  /** A point at every event of the report's timeline (`event` is its index). */
+  net_worth: z.array(z.object({ event: z.number().int(), at: z.string(), net_worth: rupees })),
+});
+export type ReportPlayer = z.infer<typeof reportPlayerSchema>;
+
+/** `GET /api/game/{id}/report` and `GET /api/report/{token}`. */
+export const gameReportSchema = z.object({
+  game_id: z.number().int(),
+  board_code: z.string(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  events: z.array(
+    z.object({
+      index: z.number().int(),
+      at: z.string(),
+      kind: reportEventKindSchema,
+      label: z.string(),
+    }),
+  ),
+  /** The investors, by rank. */
+  players: z.array(reportPlayerSchema),
+  companies: z.array(
+    z.object({
+      stock_id: z.number().int(),
+      name: z.string(),
+      image: z.string(),
+      /** The opening price, then a point at each change of this company's price. */
+      prices: z.array(
+        z.object({
+          event: z.number().int(),
+          at: z.string(),
+          price: rupees,
+          cause: z.enum(['opening', 'update', 'mayhem']),
+        }),
+      ),
+    }),
+  ),
+  /** Each applied market mayhem and what it did to each company. */
+  mayhems: z.array(
+    z.object({
+      mayhem_id: z.number().int(),
+      at: z.string(),
+      event: z.number().int(),
+      effects: z.array(
+        z.object({
+          stock_id: z.number().int(),
+          name: z.string(),
+          percentage: z.number(),
+          price_before: rupees,
+          price_after: rupees,
+        }),
+      ),
+    }),
+  ),
+});
+export type GameReport = z.infer<typeof gameReportSchema>;
+
+/** `POST /api/game/{id}/report/share`. */
+export const reportShareSchema = z.object({ url: z.string() });
+export type ReportShare = z.infer<typeof reportShareSchema>;
+
+/** `GET /api/user/games?before=<game id>&limit=<1-50, default 20>`: newest first. */
+export const userGamesQuerySchema = z.object({
+  before: queryInt(1, MAX_INT4, 'before must be a game id.').optional(),
+  limit: queryInt(1, 50, 'limit must be a whole number from 1 to 50.').optional().default(20),
+});
+
+export const userGameSchema = z.object({
+  game_id: z.number().int(),
+  board_code: z.string(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  role: roleAnswer,
+  /** Once the game is completed, for an investor; otherwise null. */
+  rank: z.number().int().nullable(),
+  final_net_worth: rupees.nullable(),
+});
+export type UserGame = z.infer<typeof userGameSchema>;
+export const userGamesSchema = z.object({
+  games: z.array(userGameSchema),
+  /** The `before` of the next page; null on the last page. */
+  next_before: z.number().int().nullable(),
+});
+export type UserGames = z.infer<typeof userGamesSchema>;

@@ -387,3 +387,27 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+/**
+ * A signed-out link to a completed game's report (`/report/:token`). Only the token's SHA-256 is
+ * stored; revoking sets revoked_at, and the link answers 404 from then on.
+ */
+export const reportShares = pgTable(
+  'report_shares',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('report_shares_token_hash_uq').on(t.tokenHash),
+    index('report_shares_game_user_idx').on(t.gameId, t.createdBy),
+  ],
+);

@@ -1,6 +1,7 @@
 import { createApplication, type Application } from '../../../realtime-server/src/app.ts';
 import { loadConfig } from '../../../realtime-server/src/config.ts';
 import { createTestDatabase } from '../../../realtime-server/test/helpers/database.ts';
+import type { DatabaseHandle } from '../../../realtime-server/src/db/client.ts';
 import { OtpInbox } from '../../../realtime-server/test/helpers/otp-inbox.ts';
 import { WEB_DIST } from './paths.ts';
 
@@ -13,30 +14,41 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
-/** The real server in-process on an ephemeral port, serving web/dist, on a fresh database. */
-export async function startE2eServer(): Promise<E2eServer> {
-  const database = await createTestDatabase();
-  const otps = new OtpInbox();
-  const webhook = await otps.start();
+/**
+ * The real server in-process on an ephemeral port (or `port`), serving web/dist (or `webDist`),
+ * on a fresh database and OTP inbox unless given ones (which it then leaves open on close).
+ */
+export async function startE2eServer(
+  options: {
+    webDist?: string;
+    port?: number;
+    database?: DatabaseHandle;
+    /** A started inbox and its webhook address. */
+    inbox?: { otps: OtpInbox; webhook: string };
+  } = {},
+): Promise<E2eServer> {
+  const database = options.database ?? (await createTestDatabase());
+  const otps = options.inbox?.otps ?? new OtpInbox();
+  const webhook = options.inbox?.webhook ?? (await otps.start());
   const config = loadConfig({
-    PORT: '0',
+    PORT: String(options.port ?? 0),
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
     OTP_SENDER: 'webhook',
     OTP_WEBHOOK_URL: webhook,
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
-    WEB_DIST_DIR: WEB_DIST,
+    WEB_DIST_DIR: options.webDist ?? WEB_DIST,
   });
   const application = await createApplication({ config, database });
-  const address = await application.listen(0, '127.0.0.1');
+  const address = await application.listen(options.port ?? 0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${address.port}`,
     application,
     otps,
     async close() {
       await application.close();
-      await otps.close();
-      await database.close();
+      if (!options.inbox) await otps.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -78,7 +78,7 @@ describe('app shell', () => {
     await vi.waitFor(() => expect(screen.getByText('Asha!')).toBeInTheDocument());
   });
 
-  it('renders each of the 21 SPEC routes', () => {
+  it('renders each of the 21 SPEC routes, and the game report', () => {
     const shell = routes.find((r) => r.children)!;
     const paths = shell.children!.map((r) => r.path).filter((p) => p !== '*');
     expect(paths).toEqual([
@@ -103,11 +103,12 @@ describe('app shell', () => {
       '/market-mayhem',
       '/role',
       '/leaderboard',
+      '/game-report/:id',
     ]);
   });
 
-  it('serves the spectator screen outside the shell (no sign-in, no player socket)', () => {
-    expect(routes.map((r) => r.path)).toEqual([undefined, '/spectate/:code']);
+  it('serves the spectator screen and shared reports outside the shell (no sign-in)', () => {
+    expect(routes.map((r) => r.path)).toEqual([undefined, '/spectate/:code', '/report/:token']);
   });
 
   it.each(['/home', '/landing', '/showDown'])('a signed-in user can open %s', async (path) => {

@@ -27,17 +27,19 @@ function useRestoredState(): boolean {
 }
 
 /**
- * Keeps the game live and its alerts felt; loaded only once there is a game, so
+ * Keeps the game live, its alerts felt and the screen awake; loaded only once there is a game, so
  * socket.io-client is not part of the first screens' JavaScript (/login).
  */
 const GameSocket = lazy(async () => {
-  const [{ useGameSocket }, { useGameAlerts }] = await Promise.all([
+  const [{ useGameSocket }, { useGameAlerts }, { useGameWakeLock }] = await Promise.all([
     import('../hooks/use-game-socket'),
     import('../features/alerts/use-game-alerts'),
+    import('../hooks/use-wake-lock'),
   ]);
   return {
-    default: function GameSocket() {
+    default: function GameSocket({ pathname }: { pathname: string }) {
       useGameSocket(useGameAlerts());
+      useGameWakeLock(pathname);
       return null;
     },
   };
@@ -70,7 +72,7 @@ export function AppShell() {
     <>
       {gameId !== null && token && (
         <Suspense fallback={null}>
-          <GameSocket />
+          <GameSocket pathname={pathname} />
         </Suspense>
       )}
       <Suspense fallback={<Loader />}>

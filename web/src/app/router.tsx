@@ -3,19 +3,25 @@ import { useRoutes, type RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './route-error';
 import { Loader } from '../components/ui/loader';
+import { loadOrReload } from '../lib/chunk-reload';
 
 /**
  * Loads one screen module on first visit and renders its named component (the shell's
  * Suspense shows the Loader meanwhile, and its error boundary a failed load).
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  const Screen = lazy(async () => ({ default: pick(await loadOrReload(load)) }));
   return <Screen />;
 }
 
 const spectatorScreen = screen(
   () => import('../features/spectator/components/spectator-screen'),
   (m) => m.SpectatorScreen,
+);
+
+const sharedReportScreen = screen(
+  () => import('../features/report/components/shared-report-screen'),
+  (m) => m.SharedReportScreen,
 );
 
 /** The 21 routes of SPEC §2, and the table's big screen. */
@@ -175,6 +181,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/game-report/:id',
+        element: screen(
+          () => import('../features/report/components/report-screen'),
+          (m) => m.ReportScreen,
+        ),
+      },
+      {
         path: '*',
         element: screen(
           () => import('./not-found'),
@@ -189,6 +202,15 @@ export const routes: RouteObject[] = [
     element: (
       <RouteErrorBoundary>
         <Suspense fallback={<Loader />}>{spectatorScreen}</Suspense>
+      </RouteErrorBoundary>
+    ),
+  },
+  {
+    // A shared game report: no sign-in, so outside the app shell.
+    path: '/report/:token',
+    element: (
+      <RouteErrorBoundary>
+        <Suspense fallback={<Loader />}>{sharedReportScreen}</Suspense>
       </RouteErrorBoundary>
     ),
   },

@@ -215,6 +215,8 @@ export const api = {
     send<T>('POST', path, body, options, false),
   put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
     send<T>('PUT', path, body, options, false),
+  delete: <T>(path: string, options: RequestOptions = {}) =>
+    send<T>('DELETE', path, undefined, options, false),
 };
 
 /** The message to show for any failure: the server's error.message or the network error's. */

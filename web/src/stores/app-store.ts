@@ -20,7 +20,7 @@ import type { AppState } from './types';
 
 export type { AppState } from './types';
 
-export type PersistedState = Pick<AppState, 'user' | 'game' | 'soundOn'>;
+export type PersistedState = Pick<AppState, 'user' | 'game' | 'soundOn' | 'keepAwake'>;
 
 export const useAppStore = create<AppState>()(
   persist(
@@ -39,6 +39,7 @@ export const useAppStore = create<AppState>()(
         user: state.user,
         game: state.game,
         soundOn: state.soundOn,
+        keepAwake: state.keepAwake,
       }),
       migrate: (persisted, version) => {
         const old = (persisted ?? {}) as Partial<PersistedState>;

@@ -10,14 +10,21 @@ export interface ClientData {
   connection: ConnectionState;
   /** The alert sound (off by default; the toggle is in Profile). */
   soundOn: boolean;
+  /** Keep the screen on during a game (on by default; the toggle is in Profile). */
+  keepAwake: boolean;
 }
 
 export interface ClientSlice extends ClientData {
   setConnection: (connection: ConnectionState) => void;
   setSoundOn: (on: boolean) => void;
+  setKeepAwake: (on: boolean) => void;
 }
 
-export const initialClientData = (): ClientData => ({ connection: 'idle', soundOn: false });
+export const initialClientData = (): ClientData => ({
+  connection: 'idle',
+  soundOn: false,
+  keepAwake: true,
+});
 
 export const createClientSlice: SliceCreator<ClientSlice> = (set) => ({
   ...initialClientData(),
@@ -28,5 +35,9 @@ export const createClientSlice: SliceCreator<ClientSlice> = (set) => ({
   setSoundOn: (on) =>
     set((state) => {
       state.soundOn = on;
+    }),
+  setKeepAwake: (on) =>
+    set((state) => {
+      state.keepAwake = on;
     }),
 });

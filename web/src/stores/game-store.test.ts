@@ -164,9 +164,9 @@ describe('snapshot', () => {
     expect(selectStocks(s)).toEqual(stocks);
   });
 
-  it('persists only the user, the game and the sound setting under root', () => {
+  it('persists only the user, the game, the sound and keep-awake settings under root', () => {
     const stored = JSON.parse(localStorage.getItem('root') ?? '{}') as { state: object };
-    expect(Object.keys(stored.state).sort()).toEqual(['game', 'soundOn', 'user']);
+    expect(Object.keys(stored.state).sort()).toEqual(['game', 'keepAwake', 'soundOn', 'user']);
   });
 
   it("a new game's snapshot clears the old game's client-only data", () => {

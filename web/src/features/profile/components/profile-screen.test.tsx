@@ -1,4 +1,4 @@
-import { API, type UserDetails } from '@showdown/shared/api';
+import { API, type UserDetails, type UserGame, type UserGames } from '@showdown/shared/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,28 @@ const user: UserDetails = {
 };
 let profile: UserDetails;
 
+/** Two pages of "My games": a lobby and a finished game, then an older finished one. */
+function myGames(url: string): UserGames {
+  const game = (id: number, status: 1 | 2 | 3, extra: Partial<UserGame> = {}): UserGame => ({
+    game_id: id,
+    board_code: 'AB12',
+    status,
+    started_at: status === 1 ? null : '2026-11-20T19:00:00.000Z',
+    ended_at: status === 3 ? '2026-11-20T21:00:00.000Z' : null,
+    role: 2,
+    rank: null,
+    final_net_worth: null,
+    ...extra,
+  });
+  if (url.endsWith('?before=8')) {
+    return { games: [game(3, 3, { role: 1 })], next_before: null };
+  }
+  return {
+    games: [game(9, 1, { role: 3 }), game(8, 3, { rank: 2, final_net_worth: 612345.5 })],
+    next_before: 8,
+  };
+}
+
 beforeEach(() => {
   resetAppStore();
   profile = user;
@@ -35,6 +57,7 @@ beforeEach(() => {
       return jsonResponse(ok(profile, 'User profile updated successfully.'));
     }
     if (url === API.logout) return jsonResponse(ok(null));
+    if (url.startsWith(API.userGames)) return jsonResponse(ok(myGames(url)));
     if (url === API.avatars)
       return jsonResponse(
         ok(
@@ -93,6 +116,38 @@ describe('profile landing', () => {
     await u.click(toggle);
     expect(toggle).toBeChecked();
     expect(useAppStore.getState().soundOn).toBe(true);
+  });
+
+  it('has the "Keep screen awake" switch, on by default, kept in the persisted store', async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    const toggle = await screen.findByRole('switch', { name: 'Keep screen awake' });
+    expect(toggle).toBeChecked();
+    await u.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(useAppStore.getState().keepAwake).toBe(false);
+    const persisted = JSON.parse(localStorage.getItem(useAppStore.persist.getOptions().name!)!);
+    expect(persisted.state.keepAwake).toBe(false);
+  });
+
+  it('lists "My games" newest first, a page at a time; a finished game opens its report', async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    const list = await screen.findByRole('region', { name: 'My games' });
+    await within(list).findByText(/In the lobby/);
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Board AB12 · Not startedIn the lobby · Broker & Investor');
+    expect(items[1]).toHaveTextContent(
+      /^Board AB12 · .+Completed · Investor · 2nd · ₹6,12,345.50Report$/,
+    );
+    await u.click(within(list).getByRole('button', { name: 'More games' }));
+    await within(list).findByText('Completed · Broker');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(list).queryByRole('button', { name: 'More games' })).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('button', { name: /^Report of board AB12/ })).toHaveLength(2);
+    await u.click(within(list).getAllByRole('button', { name: /^Report of board AB12/ })[0]!);
+    expect(await findNavigatedPath()).toBe('/game-report/8');
   });
 
   it('the profile block opens /account-details', async () => {

@@ -18,6 +18,7 @@ import { env } from '../../../config/env';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { logoutUser } from '../api/logout';
 import { fetchProfile } from '../api/profile-api';
+import { MyGames } from './my-games';
 
 /** The signed-in landing: welcome, profile block, play and shop. */
 export function ProfileScreen() {
@@ -25,6 +26,8 @@ export function ProfileScreen() {
   const user = useAppStore((s) => s.user);
   const soundOn = useAppStore((s) => s.soundOn);
   const setSoundOn = useAppStore((s) => s.setSoundOn);
+  const keepAwake = useAppStore((s) => s.keepAwake);
+  const setKeepAwake = useAppStore((s) => s.setKeepAwake);
   const { status } = useAppStore(selectRequest('profile'));
   const wide = useMediaQuery(`(min-width:${WIDE_WINDOW_BREAKPOINT_PX + 1}px)`);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -115,6 +118,12 @@ export function ProfileScreen() {
             label="Alert sound"
             sx={{ alignSelf: 'center' }}
           />
+          <FormControlLabel
+            control={<Switch checked={keepAwake} onChange={(_event, on) => setKeepAwake(on)} />}
+            label="Keep screen awake"
+            sx={{ alignSelf: 'center' }}
+          />
+          <MyGames />
         </Stack>
       )}
       <ConfirmDialog

@@ -89,6 +89,11 @@ export function LeaderboardScreen() {
         />
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}>
+        {gameId !== null && rows !== null && (
+          <Button variant="outlined" onClick={() => void navigate(`/game-report/${gameId}`)}>
+            Game report
+          </Button>
+        )}
         <Button variant="contained" onClick={() => void navigate('/landing')}>
           Restart the Game
         </Button>

@@ -114,6 +114,7 @@ describe('LeaderboardScreen', () => {
   it.each([
     ['Restart the Game', '/landing'],
     ['Home', '/profile'],
+    ['Game report', '/game-report/7'],
   ])('%s goes to %s', async (name, path) => {
     setGame({ status: 3, ranking: RANKING });
     const { user } = renderScreen(<LeaderboardScreen />, { path: '/leaderboard' });

@@ -98,6 +98,10 @@ describe('the spectator screen', () => {
     expect(screen.getByTestId('board-code')).toHaveTextContent('TV42');
     await act(async () => vi.runOnlyPendingTimersAsync());
     expect(decodeQr()).toBe('https://showdown.example/showDown?code=TV42');
+    // The address in text under the code, for a phone whose camera cannot read it.
+    expect(screen.getByTestId('join-url')).toHaveTextContent(
+      'https://showdown.example/showDown?code=TV42',
+    );
     const players = screen.getByRole('list', { name: 'Players' });
     expect(
       within(players)

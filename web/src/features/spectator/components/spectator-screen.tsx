@@ -14,6 +14,8 @@ import { usePhaseCountdown } from '../hooks/use-phase-countdown';
 import { useSpectator, type SpectateSource } from '../hooks/use-spectator';
 import type { Announcement, SpectatorStore } from '../spectator-store';
 import { BoardQr } from '../../../components/ui/board-qr';
+import { useWakeLock } from '../../../hooks/use-wake-lock';
+import { useAppStore } from '../../../stores/app-store';
 import { PriceTile } from './price-tile';
 import { Podium } from './podium';
 
@@ -114,6 +116,14 @@ function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: st
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1vw' }}>
         <Typography sx={{ fontSize: big(1.8, 24), fontWeight: 700 }}>Scan to join</Typography>
         {joinUrl && <BoardQr url={joinUrl} size="min(34vh, 26vw)" />}
+        {joinUrl && (
+          <Typography
+            data-testid="join-url"
+            sx={{ fontSize: big(1.2, 16), fontFamily: 'monospace', wordBreak: 'break-all' }}
+          >
+            {joinUrl}
+          </Typography>
+        )}
         <Typography sx={{ fontSize: big(1.4, 18), color: 'text.secondary' }}>
           or enter the board code
         </Typography>
@@ -328,6 +338,10 @@ export function SpectatorScreen({ source }: { source?: SpectateSource }) {
   const { code = '' } = useParams();
   const store = useSpectator(code.toUpperCase(), source);
   const publicUrl = usePublicUrl();
+  const status = useStore(store, (s) => s.game?.game.status);
+  const keepAwake = useAppStore((s) => s.keepAwake);
+  // The TV stays on until the game ends (the next game of the board takes it again).
+  useWakeLock(keepAwake && status !== undefined && status !== GAME_STATUS.COMPLETED);
   return (
     <Box
       component="main"

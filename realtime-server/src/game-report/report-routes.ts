@@ -1,0 +1,50 @@
+/** After the game: the report, its CSV, share links and "My games". Mounted at /api. */
+import { Router, type Response } from 'express';
+import { userGamesQuerySchema } from '@showdown/shared/api';
+import type { AppContext } from '../context.ts';
+import { authOf, requireAuth } from '../auth/require-auth.ts';
+import { parseInput } from '../http/errors.ts';
+import { publicOrigin } from '../http/public-config.ts';
+import { parseId } from '../http/game-routes.ts';
+import * as reports from './report-service.ts';
+
+export function reportRouter(ctx: AppContext): Router {
+  const router = Router();
+  const auth = requireAuth(ctx.tokens);
+  const user = (res: Response) => authOf(res).userId;
+
+  router.get('/game/:id/report', auth, async (req, res) => {
+    res.json({
+      success: true,
+      ...(await reports.gameReport(ctx, user(res), parseId(req.params.id))),
+    });
+  });
+  router.get('/game/:id/report.csv', auth, async (req, res) => {
+    const { filename, csv } = await reports.gameReportCsv(ctx, user(res), parseId(req.params.id));
+    res.set('Content-Type', 'text/csv; charset=utf-8');
+    res.attachment(filename);
+    res.send(csv);
+  });
+  router.post('/game/:id/report/share', auth, async (req, res) => {
+    const gameId = parseId(req.params.id);
+    const origin = publicOrigin(ctx.config, req);
+    res
+      .status(201)
+      .json({ success: true, ...(await reports.shareReport(ctx, user(res), gameId, origin)) });
+  });
+  router.delete('/game/:id/report/share', auth, async (req, res) => {
+    res.json({
+      success: true,
+      ...(await reports.revokeReportShares(ctx, user(res), parseId(req.params.id))),
+    });
+  });
+  // Signed out: whoever holds the link. Nothing private is in a report.
+  router.get('/report/:token', async (req, res) => {
+    res.json({ success: true, ...(await reports.sharedReport(ctx, req.params.token)) });
+  });
+  router.get('/user/games', auth, async (req, res) => {
+    const page = parseInput(userGamesQuerySchema, req.query);
+    res.json({ success: true, ...(await reports.userGames(ctx, user(res), page)) });
+  });
+  return router;
+}

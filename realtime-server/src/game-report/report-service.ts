@@ -1,0 +1,308 @@
+/**
+ * After the game (issue 22 item 6): the report of a completed game, its CSV, signed-out share
+ * links and the signed-in user's games. The report itself is computed by `shared/` from the
+ * history rows read here in one snapshot.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import type { GameReport, UserGame, UserGames } from '@showdown/shared/api';
+import { GAME_STATUS, type GameStatus, type Role } from '@showdown/shared/constants';
+import { paiseToRupees } from '@showdown/shared/money';
+import { rankPlayers } from '@showdown/shared/ranking';
+import { buildGameReport, reportCsvRecords, type ReportRows } from '@showdown/shared/report';
+import { isInvestorRole } from '@showdown/shared/roles';
+import { marketValuePaise } from '@showdown/shared/trading';
+import type { AppContext } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import {
+  games,
+  gameStocks,
+  holdings,
+  ledgerEntries,
+  mayhemResponses,
+  mayhems,
+  players,
+  pricePoints,
+  reportShares,
+  transactions,
+  users,
+} from '../db/schema.ts';
+import { inTransaction, readSnapshot } from '../db/transaction.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { requireSeat, type GameRow } from '../games/access.ts';
+
+export const REPORT_MSG = {
+  NOT_COMPLETED: 'The report is ready once the game is completed.',
+  SHARE_NOT_FOUND: 'This report link does not exist or was revoked.',
+} as const;
+
+/** Every history row of a game that its report is computed from. */
+export async function reportRows(tx: Executor, game: GameRow): Promise<ReportRows> {
+  const seated = await tx
+    .select({
+      player_id: players.id,
+      username: users.username,
+      avatar_id: players.avatarId,
+      role: players.role,
+    })
+    .from(players)
+    .innerJoin(users, eq(users.id, players.userId))
+    .where(eq(players.gameId, game.id))
+    .orderBy(asc(players.id));
+  const points = await tx
+    .select()
+    .from(pricePoints)
+    .where(eq(pricePoints.gameId, game.id))
+    .orderBy(asc(pricePoints.id));
+  const entries = await tx
+    .select()
+    .from(transactions)
+    .where(eq(transactions.gameId, game.id))
+    .orderBy(asc(transactions.id));
+  const ledger = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.gameId, game.id))
+    .orderBy(asc(ledgerEntries.id));
+  const averaged = await tx
+    .select()
+    .from(mayhems)
+    .where(and(eq(mayhems.gameId, game.id), eq(mayhems.status, 2)))
+    .orderBy(asc(mayhems.id));
+  const answers = averaged.length
+    ? await tx
+        .select()
+        .from(mayhemResponses)
+        .where(
+          inArray(
+            mayhemResponses.mayhemId,
+            averaged.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(mayhemResponses.id))
+    : [];
+  return {
+    game: {
+      id: game.id,
+      board_code: game.code,
+      started_at: game.startedAt?.toISOString() ?? null,
+      ended_at: game.endedAt?.toISOString() ?? null,
+    },
+    players: seated.map((p) => ({ ...p, role: p.role as Role })),
+    price_points: points.map((p) => ({
+      stock_id: p.stockId,
+      price_paise: p.pricePaise,
+      cause: p.cause as ReportRows['price_points'][number]['cause'],
+      at: p.createdAt.toISOString(),
+    })),
+    transactions: entries.map((t) => ({
+      id: t.id,
+      type: t.type,
+      player_id: t.playerId,
+      stock_id: t.stockId,
+      trade_type: t.tradeType,
+      quantity: t.quantity,
+      amount_paise: t.amountPaise,
+      at: t.createdAt.toISOString(),
+    })),
+    ledger: ledger.map((e) => ({
+      id: e.id,
+      player_id: e.playerId,
+      kind: e.kind,
+      delta_paise: e.deltaPaise,
+      transaction_id: e.transactionId,
+      at: e.createdAt.toISOString(),
+    })),
+    mayhems: averaged.map((m) => ({
+      mayhem_id: m.id,
+      averaged_at: (m.averagedAt ?? m.createdAt).toISOString(),
+      responses: answers.filter((a) => a.mayhemId === m.id).map((a) => a.stocks),
+    })),
+  };
+}
+
+/** The caller's completed game, or why not: 404 unknown, 403 not seated, 409 not completed. */
+async function completedGameOf(tx: Executor, userId: number, gameId: number): Promise<GameRow> {
+  const { game } = await requireSeat(tx, gameId, userId, { allowCompleted: true });
+  if (game.status !== GAME_STATUS.COMPLETED) throw conflict(REPORT_MSG.NOT_COMPLETED);
+  return game;
+}
+
+/** `GET /api/game/{id}/report`: seated players of a completed game. */
+export async function gameReport(ctx: AppContext, userId: number, gameId: number) {
+  return readSnapshot(ctx.db, async (tx) => {
+    const game = await completedGameOf(tx, userId, gameId);
+    return { data: buildGameReport(await reportRows(tx, game)) };
+  });
+}
+
+/** `GET /api/game/{id}/report.csv`: the ledger with running balances, then a summary. */
+export async function gameReportCsv(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+): Promise<{ filename: string; csv: string }> {
+  return readSnapshot(ctx.db, async (tx) => {
+    const game = await completedGameOf(tx, userId, gameId);
+    const rows = await reportRows(tx, game);
+    const records = reportCsvRecords(rows, buildGameReport(rows));
+    return {
+      filename: `showdown-${game.code}-game-${game.id}.csv`,
+      // CRLF and a byte-order mark: spreadsheets open it as UTF-8 (₹, names) on every system.
+      csv: stringify(records, { record_delimiter: 'windows', bom: true }),
+    };
+  });
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** `POST /api/game/{id}/report/share`: a new signed-out link; only its hash is kept. */
+export async function shareReport(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+  origin: string,
+): Promise<{ data: { url: string } }> {
+  const token = randomBytes(32).toString('base64url');
+  await inTransaction(ctx.db, async (tx) => {
+    await completedGameOf(tx, userId, gameId);
+    await tx.insert(reportShares).values({
+      gameId,
+      createdBy: userId,
+      tokenHash: hashToken(token),
+      createdAt: ctx.clock.now(),
+    });
+  });
+  return { data: { url: `${origin}/report/${token}` } };
+}
+
+/** `DELETE /api/game/{id}/report/share`: revokes every link the caller made for this game. */
+export async function revokeReportShares(
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+): Promise<{ data: { revoked: number } }> {
+  return inTransaction(ctx.db, async (tx) => {
+    await requireSeat(tx, gameId, userId, { allowCompleted: true });
+    const revoked = await tx
+      .update(reportShares)
+      .set({ revokedAt: ctx.clock.now() })
+      .where(
+        and(
+          eq(reportShares.gameId, gameId),
+          eq(reportShares.createdBy, userId),
+          isNull(reportShares.revokedAt),
+        ),
+      )
+      .returning({ id: reportShares.id });
+    return { data: { revoked: revoked.length } };
+  });
+}
+
+/** `GET /api/report/{token}`: the report behind a live link, for anyone holding it. */
+export async function sharedReport(ctx: AppContext, token: string): Promise<{ data: GameReport }> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(REPORT_MSG.SHARE_NOT_FOUND);
+  return readSnapshot(ctx.db, async (tx) => {
+    const [row] = await tx
+      .select({ game: games })
+      .from(reportShares)
+      .innerJoin(games, eq(games.id, reportShares.gameId))
+      .where(and(eq(reportShares.tokenHash, hashToken(token)), isNull(reportShares.revokedAt)));
+    if (!row) throw notFound(REPORT_MSG.SHARE_NOT_FOUND);
+    return { data: buildGameReport(await reportRows(tx, row.game)) };
+  });
+}
+
+/**
+ * `GET /api/user/games`: the caller's games, newest first, a page at a time (`before` is the
+ * last page's smallest game id). Rank and final net worth once a game is completed, for an
+ * investor, computed as the leaderboard computes them.
+ */
+export async function userGames(
+  ctx: AppContext,
+  userId: number,
+  page: { before?: number; limit: number },
+): Promise<{ data: UserGames }> {
+  return readSnapshot(ctx.db, async (tx) => {
+    const mine = await tx
+      .select({ game: games, role: players.role })
+      .from(players)
+      .innerJoin(games, eq(games.id, players.gameId))
+      .where(
+        and(
+          eq(players.userId, userId),
+          page.before === undefined ? undefined : lt(games.id, page.before),
+        ),
+      )
+      .orderBy(desc(games.id))
+      .limit(page.limit + 1);
+    const more = mine.length > page.limit;
+    const shown = mine.slice(0, page.limit);
+    const completedIds = shown
+      .filter((r) => r.game.status === GAME_STATUS.COMPLETED)
+      .map((r) => r.game.id);
+    const standings = await finalStandings(tx, completedIds, userId);
+    const list: UserGame[] = shown.map(({ game, role }) => {
+      const mineStanding = standings.get(game.id);
+      return {
+        game_id: game.id,
+        board_code: game.code,
+        status: game.status as GameStatus,
+        started_at: game.startedAt?.toISOString() ?? null,
+        ended_at: game.endedAt?.toISOString() ?? null,
+        role: role as Role,
+        rank: mineStanding?.rank ?? null,
+        final_net_worth: mineStanding ? paiseToRupees(mineStanding.balancePaise) : null,
+      };
+    });
+    return {
+      data: { games: list, next_before: more ? (shown.at(-1)?.game.id ?? null) : null },
+    };
+  });
+}
+
+/** The user's rank and net worth in each of the completed games (investors only). */
+async function finalStandings(
+  tx: Executor,
+  gameIds: number[],
+  userId: number,
+): Promise<Map<number, { rank: number; balancePaise: number }>> {
+  const out = new Map<number, { rank: number; balancePaise: number }>();
+  if (gameIds.length === 0) return out;
+  const seated = await tx.select().from(players).where(inArray(players.gameId, gameIds));
+  const investors = seated.filter((p) => isInvestorRole(p.role));
+  const prices = await tx.select().from(gameStocks).where(inArray(gameStocks.gameId, gameIds));
+  const held = investors.length
+    ? await tx
+        .select()
+        .from(holdings)
+        .where(
+          inArray(
+            holdings.playerId,
+            investors.map((p) => p.id),
+          ),
+        )
+    : [];
+  const priceOf = new Map(prices.map((p) => [`${p.gameId}:${p.stockId}`, p.pricePaise]));
+  const gameOfPlayer = new Map(investors.map((p) => [p.id, p.gameId]));
+  const values = new Map<number, number>();
+  for (const h of held) {
+    const price = priceOf.get(`${gameOfPlayer.get(h.playerId)}:${h.stockId}`) ?? 0;
+    values.set(h.playerId, (values.get(h.playerId) ?? 0) + marketValuePaise(h, price));
+  }
+  for (const gameId of gameIds) {
+    const ranked = rankPlayers(
+      investors
+        .filter((p) => p.gameId === gameId)
+        .map((p) => ({
+          id: p.id,
+          userId: p.userId,
+          balancePaise: p.cashPaise + (values.get(p.id) ?? 0),
+        })),
+    );
+    const own = ranked.find((r) => r.userId === userId);
+    if (own) out.set(gameId, { rank: own.rank, balancePaise: own.balancePaise });
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GameReport } from '@showdown/shared/api';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Loader } from '../../../components/ui/loader';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadReportCsv, fetchReport, revokeReportLinks, shareReport } from '../api/report-api';
+import { ReportView } from './report-view';
+
+/** /game-report/:id — a completed game's report, its CSV and its share link. */
+export function ReportScreen() {
+  const { id = '' } = useParams();
+  const gameId = /^\d+$/.test(id) ? Number(id) : null;
+  const [report, setReport] = useState<GameReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (gameId === null) return;
+    let live = true;
+    fetchReport(gameId).then(
+      (answer) => live && setReport(answer),
+      (e: unknown) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setNote(null);
+    try {
+      await work();
+    } catch (e) {
+      setNote(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageLayout title="Game report">
+      <Box sx={{ px: 2, pb: 4 }}>
+        {gameId === null || error ? (
+          <Typography role="alert" color="error" sx={{ mt: 4, textAlign: 'center' }}>
+            {error ?? 'Game not found.'}
+          </Typography>
+        ) : report === null ? (
+          <Loader label="Loading the report" />
+        ) : (
+          <>
+            <ReportView report={report} />
+            <Stack spacing={1.5} sx={{ mt: 3 }}>
+              <Button
+                variant="outlined"
+                disabled={busy}
+                onClick={() => void act(() => downloadReportCsv(gameId))}
+              >
+                Download CSV
+              </Button>
+              <Button
+                variant="contained"
+                disabled={busy}
+                onClick={() =>
+                  void act(async () => {
+                    setShareUrl(await shareReport(gameId));
+                  })
+                }
+              >
+                Share a link
+              </Button>
+              {shareUrl && (
+                <TextField
+                  label="Link to this report (no sign-in needed)"
+                  value={shareUrl}
+                  slotProps={{ htmlInput: { readOnly: true } }}
+                  onFocus={(event) => event.target.select()}
+                />
+              )}
+              <Button
+                color="error"
+                disabled={busy}
+                onClick={() =>
+                  void act(async () => {
+                    const revoked = await revokeReportLinks(gameId);
+                    setShareUrl(null);
+                    setNote(
+                      revoked === 0
+                        ? 'You have no link to revoke.'
+                        : `Revoked ${revoked} link${revoked === 1 ? '' : 's'}: they no longer open.`,
+                    );
+                  })
+                }
+              >
+                Revoke my links
+              </Button>
+              {note && (
+                <Typography role="status" color="text.secondary">
+                  {note}
+                </Typography>
+              )}
+            </Stack>
+          </>
+        )}
+      </Box>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,195 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LineChart } from '@mui/x-charts/LineChart';
+import type { GameReport } from '@showdown/shared/api';
+import { formatINR, formatSignedPercent } from '@showdown/shared/format';
+import { AvatarImage } from '../../../components/ui/avatar-image';
+
+/** Each company's price at every event of the timeline (the last price up to that event). */
+export function pricesAtEvents(report: GameReport): Array<{ name: string; data: number[] }> {
+  return report.companies.map((company) => {
+    const data: number[] = [];
+    let at = 0;
+    let price = company.prices[0]?.price ?? 0;
+    for (const event of report.events) {
+      while (at < company.prices.length && company.prices[at]!.event <= event.index) {
+        price = company.prices[at]!.price;
+        at += 1;
+      }
+      data.push(price);
+    }
+    return { name: company.name, data };
+  });
+}
+
+const rupees = (value: number | null) => (value === null ? '' : formatINR(value));
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Lines over the game's timeline (one point per event; the tooltip names the event). */
+function TimelineChart({
+  report,
+  series,
+  step = false,
+  testId,
+}: {
+  report: GameReport;
+  series: Array<{ id: string; label: string; data: number[] }>;
+  step?: boolean;
+  testId: string;
+}) {
+  const eventLabel = (index: number | null) =>
+    index === null ? '' : (report.events[index]?.label ?? '');
+  return (
+    <Box data-testid={testId} sx={{ height: 280 }}>
+      <LineChart
+        height={280}
+        xAxis={[
+          {
+            data: report.events.map((e) => e.index),
+            scaleType: 'point',
+            valueFormatter: eventLabel,
+            tickLabelStyle: { display: 'none' },
+          },
+        ]}
+        series={series.map((s) => ({
+          ...s,
+          showMark: false,
+          valueFormatter: rupees,
+          ...(step ? { curve: 'stepAfter' as const } : {}),
+        }))}
+      />
+    </Box>
+  );
+}
+
+/**
+ * A completed game's report: the standings, everyone's net worth and every company's price over
+ * the game (charts), each player's cash, holdings and best trade, and what each mayhem did. The
+ * same view serves the signed-in screen and the signed-out share page.
+ */
+export function ReportView({ report }: { report: GameReport }) {
+  return (
+    <Box>
+      <Typography color="text.secondary">
+        Board {report.board_code}
+        {report.ended_at ? ` · ended ${new Date(report.ended_at).toLocaleString()}` : ''}
+      </Typography>
+
+      <Section title="Standings">
+        <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {report.players.map((p) => (
+            <Box
+              component="li"
+              key={p.player_id}
+              data-testid={`standing-${p.rank}`}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}
+            >
+              <Typography sx={{ width: 40, fontWeight: 800 }}>{p.rank_label}</Typography>
+              <AvatarImage avatarId={p.avatar_id} name={p.username} size={40} />
+              <Box sx={{ flex: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>{p.username}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {p.rank_name}
+                </Typography>
+              </Box>
+              <Typography sx={{ fontWeight: 700 }}>{formatINR(p.final_net_worth)}</Typography>
+            </Box>
+          ))}
+        </Stack>
+      </Section>
+
+      <Section title="Net worth over the game">
+        <TimelineChart
+          testId="net-worth-chart"
+          report={report}
+          series={report.players.map((p) => ({
+            id: `player-${p.player_id}`,
+            label: p.username,
+            data: p.net_worth.map((point) => point.net_worth),
+          }))}
+        />
+      </Section>
+
+      <Section title="Share prices">
+        <TimelineChart
+          testId="prices-chart"
+          report={report}
+          step
+          series={pricesAtEvents(report).map((company, i) => ({
+            id: `company-${report.companies[i]!.stock_id}`,
+            label: company.name,
+            data: company.data,
+          }))}
+        />
+      </Section>
+
+      <Section title="Players">
+        <Stack spacing={1.5}>
+          {report.players.map((p) => (
+            <Card
+              key={p.player_id}
+              component="article"
+              variant="outlined"
+              aria-label={`${p.username}'s game`}
+            >
+              <CardContent>
+                <Typography sx={{ fontWeight: 700 }}>
+                  {p.rank_label} {p.username}
+                </Typography>
+                <Typography variant="body2">Cash: {formatINR(p.final_cash)}</Typography>
+                <Typography variant="body2">
+                  Holdings:{' '}
+                  {p.holdings.length === 0
+                    ? 'none'
+                    : p.holdings
+                        .map((h) => `${h.quantity} ${h.name} (${formatINR(h.value)})`)
+                        .join(', ')}
+                </Typography>
+                <Typography variant="body2">Trades: {p.trades_count}</Typography>
+                <Typography variant="body2">
+                  Best trade:{' '}
+                  {p.best_trade
+                    ? `${p.best_trade.trade_type === 0 ? 'bought' : 'sold'} ${p.best_trade.quantity} ${p.best_trade.name} at ${formatINR(p.best_trade.price)} (${p.best_trade.gain >= 0 ? '+' : ''}${formatINR(p.best_trade.gain)} at the final price)`
+                    : 'no trades'}
+                </Typography>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      </Section>
+
+      <Section title="Market mayhem">
+        {report.mayhems.length === 0 ? (
+          <Typography color="text.secondary">No market mayhem moved a price.</Typography>
+        ) : (
+          <Stack spacing={1}>
+            {report.mayhems.map((m, i) => (
+              <Box key={m.mayhem_id}>
+                <Typography sx={{ fontWeight: 700 }}>Mayhem {i + 1}</Typography>
+                {m.effects.map((e) => (
+                  <Typography variant="body2" key={e.stock_id}>
+                    {e.name}: {formatSignedPercent(e.percentage)}, {formatINR(e.price_before)} →{' '}
+                    {formatINR(e.price_after)}
+                  </Typography>
+                ))}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Section>
+    </Box>
+  );
+}
