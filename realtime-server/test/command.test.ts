@@ -171,7 +171,7 @@ describe('runHotPathCommand', () => {
       table.gameId,
       investor.userId,
       'placeOrder',
-      [1, 0, 2, null, new Date().toISOString()],
+      [1, 0, 2, null, new Date().toISOString(), null],
       (outcome, publish) => {
         publish((p) => p.portfolio(investor.userId, table.gameId, {} as never));
         expect(calls).toHaveLength(0);
@@ -187,7 +187,7 @@ describe('runHotPathCommand', () => {
       table.gameId,
       table.broker.userId,
       'placeOrder',
-      [1, 0, 2, null, new Date().toISOString()],
+      [1, 0, 2, null, new Date().toISOString(), null],
       (_outcome, publish) => {
         publish((p) => p.portfolio(table.broker.userId, table.gameId, {} as never));
         return { data: null };

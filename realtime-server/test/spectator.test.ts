@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { lanAddresses } from '../src/http/public-config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyGameEvent, applyPresence } from '@showdown/shared/game-state';
 import type { GameEventName, PresencePayload } from '@showdown/shared/protocol';
@@ -286,9 +288,14 @@ describe('following a board', () => {
 });
 
 describe('GET /api/config', () => {
-  it('answers the request origin by default', async () => {
+  it('answers the request origin by default, a LAN address for a loopback request', async () => {
+    // The test reaches the server on a loopback host: the answer is the machine's first LAN
+    // address on the same port where it has one (a phone can open it), else the request's origin.
+    const [lan] = lanAddresses(os.networkInterfaces());
+    const expected = new URL(server.url);
+    if (lan) expected.hostname = lan;
     const res = await http(server.url).get('/api/config');
-    expect(res.body).toEqual({ success: true, data: { public_url: server.url } });
+    expect(res.body).toEqual({ success: true, data: { public_url: expected.origin } });
   });
 
   it('answers PUBLIC_URL when configured', async () => {
