@@ -90,6 +90,12 @@ export function priceMovesBetween(
 ): Record<number, PriceMove> {
   const moves: Record<number, PriceMove> = {};
   const old = new Map(before.stocks.map((s) => [s.stock_id, s.current_price]));
+  // A snapshot's own history says what made each price: a resync after a missed mayhem list
+  // still cues it as mayhem.
+  const lastCause = new Map<number, PriceMove['cause']>();
+  for (const point of after.price_history ?? []) {
+    if (point.cause !== 'opening') lastCause.set(point.stock_id, point.cause);
+  }
   for (const stock of after.stocks) {
     const previous = old.get(stock.stock_id);
     if (previous === undefined || previous === stock.current_price) continue;
@@ -97,7 +103,7 @@ export function priceMovesBetween(
       previous,
       price: stock.current_price,
       percent: changePercent(previous, stock.current_price),
-      cause,
+      cause: lastCause.get(stock.stock_id) ?? cause,
       seq: after.seq,
     };
   }

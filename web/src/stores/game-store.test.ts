@@ -547,3 +547,29 @@ describe('stable references', () => {
     expect(selectStocks(after)).not.toBe(selectStocks(before));
   });
 });
+
+describe('price cues from a snapshot', () => {
+  beforeEach(() => resetAppStore());
+
+  it('a price that a resync shows moved by market mayhem is cued as mayhem, an update as an update', () => {
+    state().loadSnapshot(snapshot());
+    const moved = stocks.map((s) => ({
+      ...s,
+      current_price: s.stock_id === 1 ? 504 : 266,
+    }));
+    state().loadSnapshot(
+      snapshot({
+        seq: 14,
+        stocks: moved,
+        price_history: [
+          { stock_id: 1, price: 450, at: '2026-01-01T00:00:00Z', cause: 'opening' },
+          { stock_id: 2, price: 280, at: '2026-01-01T00:00:00Z', cause: 'opening' },
+          { stock_id: 2, price: 266, at: '2026-01-01T00:01:00Z', cause: 'update' },
+          { stock_id: 1, price: 504, at: '2026-01-01T00:02:00Z', cause: 'mayhem' },
+        ],
+      }),
+    );
+    expect(state().priceMoves[1]).toMatchObject({ previous: 450, price: 504, cause: 'mayhem' });
+    expect(state().priceMoves[2]).toMatchObject({ previous: 280, price: 266, cause: 'update' });
+  });
+});
