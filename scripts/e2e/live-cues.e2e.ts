@@ -212,7 +212,7 @@ describe('live cues', () => {
         );
         expect(await textOf(rowOf(MONSOON.name))).toContain(inr(monsoon));
         await rowOf(TANDOOR.name)
-          .getByRole('img', { name: /^up 12 percent/ })
+          .getByRole('img', { name: 'up 12 percent by market mayhem' })
           .waitFor();
         await s.seen(asha, 'mayhem-applied');
       });

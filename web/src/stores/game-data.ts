@@ -8,7 +8,13 @@ import {
   TRADE_PHASE_DURATION_DEFAULT,
 } from '@showdown/shared/constants';
 import { changePercent } from '@showdown/shared/price-change';
-import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
+import type {
+  GameEventName,
+  GameEventPayload,
+  GameSnapshot,
+  PriceChange,
+  PublicMayhem,
+} from '@showdown/shared/protocol';
 
 /**
  * The game part of the store (DESIGN §5b). `game` is the shared `GameSnapshot` itself: the
@@ -105,6 +111,37 @@ export function priceMovesBetween(
       percent: changePercent(previous, stock.current_price),
       cause: lastCause.get(stock.stock_id) ?? cause,
       seq: after.seq,
+    };
+  }
+  return moves;
+}
+
+/**
+ * The moves an event announces itself: a price update or an averaged mayhem list names each change
+ * (previous price, new price) and its cause. They stand whatever the device already shows: a REST
+ * read answered between the commit and the event brings the new price without its cause.
+ */
+export function announcedPriceMoves<E extends GameEventName>(
+  name: E,
+  payload: GameEventPayload<E>,
+  seq: number,
+): Record<number, PriceMove> {
+  const changes: readonly PriceChange[] =
+    name === 'mayhem:averaged'
+      ? (payload as GameEventPayload<'mayhem:averaged'>).changes
+      : name === 'price:updated'
+        ? [payload as GameEventPayload<'price:updated'>]
+        : [];
+  const cause: PriceMove['cause'] = name === 'mayhem:averaged' ? 'mayhem' : 'update';
+  const moves: Record<number, PriceMove> = {};
+  for (const { stock_id, previous_price, price } of changes) {
+    if (previous_price === price) continue;
+    moves[stock_id] = {
+      previous: previous_price,
+      price,
+      percent: changePercent(previous_price, price),
+      cause,
+      seq,
     };
   }
   return moves;

@@ -9,6 +9,7 @@ import type {
 } from '@showdown/shared/protocol';
 import type { EventResult } from '../lib/socket';
 import {
+  announcedPriceMoves,
   initialGameData,
   priceMovesBetween,
   provisionalSnapshot,
@@ -113,11 +114,10 @@ export const createGameSlice: SliceCreator<GameSlice> = (set, get) => ({
       });
       return 'removed-self';
     }
-    const moves = priceMovesBetween(
-      game,
-      result.state,
-      name === 'mayhem:averaged' ? 'mayhem' : 'update',
-    );
+    const moves = {
+      ...priceMovesBetween(game, result.state, name === 'mayhem:averaged' ? 'mayhem' : 'update'),
+      ...announcedPriceMoves(name, payload, result.state.seq),
+    };
     set((state) => {
       Object.assign(state.priceMoves, moves);
       state.game = result.state;

@@ -573,3 +573,52 @@ describe('price cues from a snapshot', () => {
     expect(state().priceMoves[2]).toMatchObject({ previous: 280, price: 266, cause: 'update' });
   });
 });
+
+describe('price cues from events', () => {
+  beforeEach(() => {
+    resetAppStore();
+    state().loadSnapshot(snapshot());
+  });
+
+  it('a stocks read that lands before mayhem:averaged still lets the event cue the move as mayhem', () => {
+    // The read was sent at seq 10 and answered after the average committed, before its event.
+    const read = {
+      stocks_data: stocks.map((s) => (s.stock_id === 1 ? { ...s, current_price: 504 } : s)),
+      is_mm_exist: 0 as const,
+      game_status: 2 as const,
+      orderbook_status: 0 as const,
+      ends_at: null,
+    };
+    expect(state().applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
+    state().applyEvent('mayhem:averaged', {
+      ...event(11),
+      mayhem_id: 3,
+      changes: [{ stock_id: 1, previous_price: 450, price: 504, percentage: 12 }],
+    });
+    expect(state().priceMoves[1]).toMatchObject({
+      previous: 450,
+      price: 504,
+      cause: 'mayhem',
+      seq: 11,
+    });
+  });
+
+  it('price:updated cues its own change even when the price already shows it', () => {
+    const read = {
+      stocks_data: stocks.map((s) => (s.stock_id === 2 ? { ...s, current_price: 266 } : s)),
+      is_mm_exist: 0 as const,
+      game_status: 2 as const,
+      orderbook_status: 0 as const,
+      ends_at: null,
+    };
+    state().applyAnswer(9, state().seqFor(9), stocksInto(read));
+    state().applyEvent('price:updated', {
+      ...event(11),
+      stock_id: 2,
+      previous_price: 280,
+      price: 266,
+      percentage: -5,
+    });
+    expect(state().priceMoves[2]).toMatchObject({ previous: 280, price: 266, seq: 11 });
+  });
+});
