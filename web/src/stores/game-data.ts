@@ -98,10 +98,7 @@ export function priceMovesBetween(
   const old = new Map(before.stocks.map((s) => [s.stock_id, s.current_price]));
   // A snapshot's own history says what made each price: a resync after a missed mayhem list
   // still cues it as mayhem.
-  const lastCause = new Map<number, PriceMove['cause']>();
-  for (const point of after.price_history ?? []) {
-    if (point.cause !== 'opening') lastCause.set(point.stock_id, point.cause);
-  }
+  const lastCause = lastCauses(after);
   for (const stock of after.stocks) {
     const previous = old.get(stock.stock_id);
     if (previous === undefined || previous === stock.current_price) continue;
@@ -114,6 +111,36 @@ export function priceMovesBetween(
     };
   }
   return moves;
+}
+
+/** What made each stock's current price, from a snapshot's history (openings are no move). */
+function lastCauses(snapshot: GameSnapshot): Map<number, PriceMove['cause']> {
+  const causes = new Map<number, PriceMove['cause']>();
+  for (const point of snapshot.price_history ?? []) {
+    if (point.cause !== 'opening') causes.set(point.stock_id, point.cause);
+  }
+  return causes;
+}
+
+/**
+ * The cues already shown whose cause a snapshot's history corrects: a REST read answered after
+ * an averaged mayhem list, before its event, shows the new price as a plain update; the
+ * snapshot's history names the move that brought the price it still shows.
+ */
+export function causesCorrectedBy(
+  moves: Readonly<Record<number, PriceMove>>,
+  snapshot: GameSnapshot,
+): Record<number, PriceMove> {
+  const corrected: Record<number, PriceMove> = {};
+  const causes = lastCauses(snapshot);
+  for (const stock of snapshot.stocks) {
+    const move = moves[stock.stock_id];
+    const cause = causes.get(stock.stock_id);
+    if (move && cause && move.cause !== cause && move.price === stock.current_price) {
+      corrected[stock.stock_id] = { ...move, cause };
+    }
+  }
+  return corrected;
 }
 
 /**

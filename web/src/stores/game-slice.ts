@@ -10,6 +10,7 @@ import type {
 import type { EventResult } from '../lib/socket';
 import {
   announcedPriceMoves,
+  causesCorrectedBy,
   initialGameData,
   priceMovesBetween,
   provisionalSnapshot,
@@ -96,8 +97,12 @@ export const createGameSlice: SliceCreator<GameSlice> = (set, get) => ({
     if (same && snapshot.seq < game.seq) return false;
     set((state) => {
       if (!same) Object.assign(state, initialGameData());
-      // Prices that moved while this device was away still get their cue.
-      else if (game) Object.assign(state.priceMoves, priceMovesBetween(game, snapshot, 'update'));
+      // Prices that moved while this device was away still get their cue, and the cue of a
+      // price a REST read showed first gets its cause.
+      else if (game) {
+        Object.assign(state.priceMoves, causesCorrectedBy(state.priceMoves, snapshot));
+        Object.assign(state.priceMoves, priceMovesBetween(game, snapshot, 'update'));
+      }
       state.game = snapshot;
     });
     return true;

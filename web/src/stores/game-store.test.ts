@@ -572,6 +572,32 @@ describe('price cues from a snapshot', () => {
     expect(state().priceMoves[1]).toMatchObject({ previous: 450, price: 504, cause: 'mayhem' });
     expect(state().priceMoves[2]).toMatchObject({ previous: 280, price: 266, cause: 'update' });
   });
+
+  it('a stocks read that showed the mayhem price first is named mayhem by the resync that follows', () => {
+    // A screen's load sends a REST read and a resync together; the read answers with the
+    // averaged price (no cause), then the snapshot arrives before the mayhem:averaged event.
+    state().loadSnapshot(snapshot());
+    const moved = stocks.map((s) => (s.stock_id === 1 ? { ...s, current_price: 504 } : s));
+    const read = {
+      stocks_data: moved,
+      is_mm_exist: 0 as const,
+      game_status: 2 as const,
+      orderbook_status: 0 as const,
+      ends_at: null,
+    };
+    expect(state().applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
+    state().loadSnapshot(
+      snapshot({
+        seq: 11,
+        stocks: moved,
+        price_history: [
+          { stock_id: 1, price: 450, at: '2026-01-01T00:00:00Z', cause: 'opening' },
+          { stock_id: 1, price: 504, at: '2026-01-01T00:02:00Z', cause: 'mayhem' },
+        ],
+      }),
+    );
+    expect(state().priceMoves[1]).toMatchObject({ previous: 450, price: 504, cause: 'mayhem' });
+  });
 });
 
 describe('price cues from events', () => {
