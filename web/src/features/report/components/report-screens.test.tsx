@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, ok, renderRoute } from '../../../../test/render';
 import { resetAppStore } from '../../../stores/app-store';
 import { storeTokens } from '../../../lib/tokens';
-import { pricesAtEvents } from './report-view';
+import { compactRupees, pricesAtEvents } from './report-view';
 import { ReportScreen } from './report-screen';
 import { SharedReportScreen } from './shared-report-screen';
 
@@ -164,5 +164,16 @@ describe('SharedReportScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This report link does not exist or was revoked.',
     );
+  });
+});
+
+describe('the charts’ rupee axis', () => {
+  it('reads in lakhs and thousands, short enough for a phone', () => {
+    expect([700_000, 1_008_750, 1_500, 450].map(compactRupees)).toEqual([
+      '₹7L',
+      '₹10.1L',
+      '₹1.5K',
+      '₹450',
+    ]);
   });
 });

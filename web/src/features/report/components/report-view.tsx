@@ -27,6 +27,16 @@ export function pricesAtEvents(report: GameReport): Array<{ name: string; data: 
 
 const rupees = (value: number | null) => (value === null ? '' : formatINR(value));
 
+const compact = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+/** An axis tick in lakhs and thousands, short enough for a phone: '₹7L', '₹10.1L', '₹450'. */
+export const compactRupees = (value: number) => compact.format(value);
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Box component="section" aria-label={title} sx={{ mt: 3 }}>
@@ -64,6 +74,7 @@ function TimelineChart({
             tickLabelStyle: { display: 'none' },
           },
         ]}
+        yAxis={[{ valueFormatter: compactRupees }]}
         series={series.map((s) => ({
           ...s,
           showMark: false,
