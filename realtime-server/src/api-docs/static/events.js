@@ -20,12 +20,15 @@ function outline(schema) {
   }
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) {
-    const span = el('span');
-    alternatives.forEach((alt, i) => {
-      if (i > 0) span.append(' | ');
-      span.append(outline(alt));
-    });
-    return span;
+    // Simple values read best in a line (`string | null`); objects as a list of the shapes.
+    if (alternatives.every((alt) => !alt.properties && !alt.anyOf)) {
+      const span = el('span');
+      alternatives.forEach((alt, i) => span.append(...(i > 0 ? [' | '] : []), outline(alt)));
+      return span;
+    }
+    const list = el('ol', { class: 'alternatives' });
+    for (const alt of alternatives) list.append(el('li', {}, outline(alt)));
+    return el('div', {}, 'one of:', list);
   }
   if ('const' in schema) return el('code', {}, JSON.stringify(schema.const));
   if (schema.enum) return el('code', {}, schema.enum.map((v) => JSON.stringify(v)).join(' | '));
@@ -46,6 +49,10 @@ function outline(schema) {
   return el('span', { class: 'type' }, type);
 }
 
+/** The schema a message payload names (its own component), to show it in place. */
+const resolve = (doc, schema) =>
+  schema && schema.$ref ? doc.components.schemas[refName(schema.$ref)] : schema;
+
 function eventSection(doc, key, operation) {
   const message = doc.components.messages[key];
   const section = el(
@@ -54,11 +61,11 @@ function eventSection(doc, key, operation) {
     el('h3', {}, el('code', {}, message.name)),
     el('p', {}, message.summary),
     el('h4', {}, 'Payload'),
-    outline(message.payload),
+    outline(resolve(doc, message.payload)),
   );
   if (operation.reply) {
     const ack = doc.components.messages[`${key}.ack`];
-    section.append(el('h4', {}, 'Acknowledgement'), outline(ack.payload));
+    section.append(el('h4', {}, 'Acknowledgement'), outline(resolve(doc, ack.payload)));
   }
   return section;
 }
