@@ -67,29 +67,27 @@ export function buildAsyncApiDocument() {
     return { $ref: `#/channels/socket/messages/${key}` };
   };
 
-  for (const [event, schema] of Object.entries(SERVER_EVENT_SCHEMAS)) {
+  const CHANNEL = { $ref: '#/channels/socket' };
+  /** The server sends a notification, or receives a command (answered by its `ack`). */
+  const operation = (event: string, text: string, payload: z.ZodType, ack?: z.ZodType) => {
     const key = messageKey(event);
-    const text = SERVER_EVENT_TEXT[event as keyof typeof SERVER_EVENT_TEXT];
-    operations[key] = {
-      action: 'send',
-      channel: { $ref: '#/channels/socket' },
-      summary: `${event}: ${text}`,
-      messages: [message(key, event, text, schema)],
+    const reply = ack && {
+      channel: CHANNEL,
+      messages: [message(`${key}.ack`, `${event} ack`, `The answer to ${event}.`, ack)],
     };
-  }
-  for (const [event, { payload, ack }] of Object.entries(CLIENT_EVENT_SCHEMAS)) {
-    const key = messageKey(event);
-    const text = CLIENT_EVENT_TEXT[event as keyof typeof CLIENT_EVENT_TEXT];
     operations[key] = {
-      action: 'receive',
-      channel: { $ref: '#/channels/socket' },
+      action: ack ? 'receive' : 'send',
+      channel: CHANNEL,
       summary: `${event}: ${text}`,
       messages: [message(key, event, text, payload)],
-      reply: {
-        channel: { $ref: '#/channels/socket' },
-        messages: [message(`${key}.ack`, `${event} ack`, `The answer to ${event}.`, ack)],
-      },
+      ...(reply ? { reply } : {}),
     };
+  };
+  for (const [event, schema] of Object.entries(SERVER_EVENT_SCHEMAS)) {
+    operation(event, SERVER_EVENT_TEXT[event as keyof typeof SERVER_EVENT_TEXT], schema);
+  }
+  for (const [event, { payload, ack }] of Object.entries(CLIENT_EVENT_SCHEMAS)) {
+    operation(event, CLIENT_EVENT_TEXT[event as keyof typeof CLIENT_EVENT_TEXT], payload, ack);
   }
 
   return {
