@@ -39,6 +39,7 @@ import { publicConfigRouter } from './http/public-config.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics, httpMetrics, metricsRouter } from './metrics.ts';
 import { reportRouter } from './game-report/report-routes.ts';
+import { apiDocsRouter } from './api-docs/docs-router.ts';
 
 export interface ApplicationComponents {
   config: Config;
@@ -209,6 +210,7 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use('/api/board', boardRouter(context));
   app.use('/api/marketMayhem', mayhemRouter(context));
   app.use('/api', publicConfigRouter(config));
+  app.use('/api', apiDocsRouter());
   app.use('/api', notFoundHandler);
 
   const webDist = config.WEB_DIST_DIR;
