@@ -1,0 +1,34 @@
+import Button from '@mui/material/Button';
+import { closeSnackbar, enqueueSnackbar } from '../components/ui/toasts';
+
+export const UPDATE_AVAILABLE = 'Update available';
+export const UPDATE_RELOAD = 'Reload';
+const KEY = 'showdown:update-available';
+
+/**
+ * A new build's service worker is installed and waiting (issue 23 item 6): a toast like the
+ * app's others that stays until the player taps "Reload". `apply` activates the waiting worker;
+ * once it controls the page the page reloads onto the new build, on the same route and still
+ * signed in (the session is persisted, as for lib/chunk-reload.ts).
+ */
+export function showUpdatePrompt(apply: () => Promise<void> | void): void {
+  enqueueSnackbar(UPDATE_AVAILABLE, {
+    key: KEY,
+    variant: 'info',
+    persist: true,
+    preventDuplicate: true,
+    action: () => (
+      <Button
+        size="small"
+        variant="contained"
+        color="primary"
+        onClick={() => {
+          closeSnackbar(KEY);
+          void apply();
+        }}
+      >
+        {UPDATE_RELOAD}
+      </Button>
+    ),
+  });
+}
