@@ -6,59 +6,19 @@
  * is installed before the deploy: it does not control the first visit, and the reload it serves
  * is the old build whole, from its cache (pwa.e2e.ts follows the update prompt onto the new one).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../realtime-server/src/db/client.ts';
-import { createTestDatabase } from '../../realtime-server/test/helpers/database.ts';
-import { OtpInbox } from '../../realtime-server/test/helpers/otp-inbox.ts';
-import { launchChromium, openPlayer } from './support/browser.ts';
-import { WEB_DIST } from './support/paths.ts';
-import { nextBuild, signUp } from './support/next-build.ts';
-import { startE2eServer, type E2eServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { openPlayer } from './support/browser.ts';
+import { signUp, useDeployRig } from './support/deploy.ts';
 
-let browser: Browser;
-let database: DatabaseHandle;
-let otps: OtpInbox;
-let webhook: string;
-let work: string;
-const running: E2eServer[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  database = await createTestDatabase();
-  otps = new OtpInbox();
-  webhook = await otps.start();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-deploy-'));
-});
-
-afterAll(async () => {
-  for (const server of running) await server.close();
-  await browser?.close();
-  await otps?.close();
-  await database?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-function serve(webDist: string, port: number): Promise<E2eServer> {
-  return startE2eServer({ webDist, port, database, inbox: { otps, webhook } }).then((server) => {
-    running.push(server);
-    return server;
-  });
-}
+const rig = useDeployRig();
 
 describe('a deploy while phones are open', () => {
   it('a screen whose chunk changed shows after one reload, signed in, on its route', async () => {
-    const oldBuild = path.join(work, 'old');
-    const newBuild = path.join(work, 'new');
-    fs.cpSync(WEB_DIST, oldBuild, { recursive: true });
-    const chunk = nextBuild(oldBuild, newBuild, 'landing-screen');
+    const { oldBuild, newBuild, chunk } = rig.twoBuilds('landing-screen');
 
-    const first = await serve(oldBuild, 0);
+    const first = await rig.serve(oldBuild, 0);
     const port = Number(new URL(first.url).port);
-    const phone = await openPlayer(browser, 'phone', first.url);
+    const phone = await openPlayer(rig.browser, 'phone', first.url);
     const { page } = phone;
     let documentLoads = 0;
     page.on('load', () => {
@@ -66,14 +26,14 @@ describe('a deploy while phones are open', () => {
     });
 
     // Signed in on the old build, on the profile screen.
-    await signUp(page, otps, 'Deploy Dev');
+    await signUp(page, rig.otps, 'Deploy Dev');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
 
     // The deploy: the server restarts on the new build (same database, same port).
     await first.close();
-    await serve(newBuild, port);
+    await rig.serve(newBuild, port);
     documentLoads = 0;
 
     const gone: string[] = [];

@@ -5,59 +5,20 @@
  * browser's error page; after a deploy the page offers "Update available", and its Reload
  * activates the new worker and shows the new build, on the same route, still signed in.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../realtime-server/src/db/client.ts';
-import { createTestDatabase } from '../../realtime-server/test/helpers/database.ts';
-import { OtpInbox } from '../../realtime-server/test/helpers/otp-inbox.ts';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/artifacts.ts';
-import { launchChromium, openPlayer } from './support/browser.ts';
-import { nextBuild, signUp } from './support/next-build.ts';
-import { WEB_DIST } from './support/paths.ts';
-import { startE2eServer, type E2eServer } from './support/server.ts';
+import { openPlayer } from './support/browser.ts';
+import { signUp, useDeployRig } from './support/deploy.ts';
 
-let browser: Browser;
-let database: DatabaseHandle;
-let otps: OtpInbox;
-let webhook: string;
-let work: string;
-const running: E2eServer[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  database = await createTestDatabase();
-  otps = new OtpInbox();
-  webhook = await otps.start();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-pwa-'));
-});
-
-afterAll(async () => {
-  for (const server of running) await server.close();
-  await browser?.close();
-  await otps?.close();
-  await database?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-async function serve(webDist: string, port: number): Promise<E2eServer> {
-  const server = await startE2eServer({ webDist, port, database, inbox: { otps, webhook } });
-  running.push(server);
-  return server;
-}
+const rig = useDeployRig();
 
 describe('the installable app', () => {
   it('registers its worker, reloads offline with "No connection", and offers a new build', async () => {
-    const oldBuild = path.join(work, 'old');
-    const newBuild = path.join(work, 'new');
-    fs.cpSync(WEB_DIST, oldBuild, { recursive: true });
-    const chunk = nextBuild(oldBuild, newBuild, 'profile-screen');
+    const { oldBuild, newBuild, chunk } = rig.twoBuilds('profile-screen');
 
-    const first = await serve(oldBuild, 0);
+    const first = await rig.serve(oldBuild, 0);
     const port = Number(new URL(first.url).port);
-    const phone = await openPlayer(browser, 'pwa', first.url);
+    const phone = await openPlayer(rig.browser, 'pwa', first.url);
     const { page, context } = phone;
 
     // The manifest the browser installs from.
@@ -73,7 +34,7 @@ describe('the installable app', () => {
       '512x512 maskable',
     ]);
 
-    await signUp(page, otps, 'Offline Olga');
+    await signUp(page, rig.otps, 'Offline Olga');
     // Registered after the first render; active once it has cached the app.
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${first.url}/`);
@@ -112,7 +73,7 @@ describe('the installable app', () => {
     // A deploy: the server restarts on the next build. The next load finds its new worker,
     // which installs and waits for the player.
     await first.close();
-    await serve(newBuild, port);
+    await rig.serve(newBuild, port);
     await page.reload();
     await page.getByText('Update available').waitFor();
     await page.getByText('Offline Olga!').waitFor();

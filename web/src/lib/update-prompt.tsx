@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import { ToastAction } from '../components/ui/toast-action';
 import { closeSnackbar, enqueueSnackbar } from '../components/ui/toasts';
 
 export const UPDATE_AVAILABLE = 'Update available';
@@ -18,17 +18,14 @@ export function showUpdatePrompt(apply: () => Promise<void> | void): void {
     persist: true,
     preventDuplicate: true,
     action: () => (
-      <Button
-        size="small"
-        variant="contained"
-        color="primary"
+      <ToastAction
         onClick={() => {
           closeSnackbar(KEY);
           void apply();
         }}
       >
         {UPDATE_RELOAD}
-      </Button>
+      </ToastAction>
     ),
   });
 }

@@ -1,9 +1,77 @@
+/**
+ * A deploy while phones are open (deploy-survival.e2e.ts, pwa.e2e.ts): servers that restart on
+ * one database, port and OTP inbox, each on a build of its own (the next one made from this one).
+ */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import type { OtpInbox } from '../../../realtime-server/test/helpers/otp-inbox.ts';
-import { nextPhone } from './server.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseHandle } from '../../../realtime-server/src/db/client.ts';
+import { createTestDatabase } from '../../../realtime-server/test/helpers/database.ts';
+import { OtpInbox } from '../../../realtime-server/test/helpers/otp-inbox.ts';
+import { launchChromium } from './browser.ts';
+import { WEB_DIST } from './paths.ts';
+import { nextPhone, startE2eServer, type E2eServer } from './server.ts';
+
+export interface DeployRig {
+  browser: Browser;
+  otps: OtpInbox;
+  /** A temporary folder for the builds, removed after the file. */
+  work: string;
+  /** Starts a server on `webDist` at `port` (0: any), on the file's database and inbox. */
+  serve(webDist: string, port: number): Promise<E2eServer>;
+  /** A copy of web/dist and the next build after it, in which `screen`'s chunk changed. */
+  twoBuilds(screen: string): {
+    oldBuild: string;
+    newBuild: string;
+    chunk: { before: string; after: string };
+  };
+}
+
+/**
+ * For one test file (registers its beforeAll and afterAll): one Chromium, one database, one OTP
+ * inbox and a work folder; every server started with `serve` is closed after the file.
+ */
+export function useDeployRig(): DeployRig {
+  let database: DatabaseHandle;
+  let webhook: string;
+  const running: E2eServer[] = [];
+  const rig = {
+    serve: async (webDist: string, port: number) => {
+      const server = await startE2eServer({
+        webDist,
+        port,
+        database,
+        inbox: { otps: rig.otps, webhook },
+      });
+      running.push(server);
+      return server;
+    },
+    twoBuilds: (screen: string) => {
+      const oldBuild = path.join(rig.work, 'old');
+      const newBuild = path.join(rig.work, 'new');
+      fs.cpSync(WEB_DIST, oldBuild, { recursive: true });
+      return { oldBuild, newBuild, chunk: nextBuild(oldBuild, newBuild, screen) };
+    },
+  } as DeployRig;
+  beforeAll(async () => {
+    rig.browser = await launchChromium();
+    database = await createTestDatabase();
+    rig.otps = new OtpInbox();
+    webhook = await rig.otps.start();
+    rig.work = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-deploy-'));
+  });
+  afterAll(async () => {
+    for (const server of running) await server.close();
+    await rig.browser?.close();
+    await rig.otps?.close();
+    await database?.close();
+    if (rig.work) fs.rmSync(rig.work, { recursive: true, force: true });
+  });
+  return rig;
+}
 
 /**
  * The next build: the chunk of `screen` gets a new hash, and so, as in a real rebuild, does every
