@@ -23,6 +23,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), html);
   fs.writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(html));
   fs.writeFileSync(path.join(dist, 'logos', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"The Showdown"}');
   server = await startTestServer({ env: { WEB_DIST_DIR: dist } });
 });
 
@@ -75,6 +77,25 @@ describe('the web app: pre-compressed, cached by kind', () => {
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-encoding')).toBeNull();
     expect(svg.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+});
+
+describe('the service worker and the manifest (installable, issue 23 item 6)', () => {
+  it('revalidates sw.js and the manifest on every load, so a deploy is seen at once', async () => {
+    const sw = await get('/sw.js', 'gzip, br');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    const manifest = await get('/manifest.webmanifest', 'gzip, br');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+  });
+
+  it('lets the page register a worker and load the manifest of its own origin only', async () => {
+    const csp = (await get('/', 'gzip')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 });
 

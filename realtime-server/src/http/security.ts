@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
  * The Content-Security-Policy of every answer. The built web app loads only its own hashed
  * scripts (no inline script); MUI's styling engine inserts <style> elements at run time, so
  * styles may be inline. Sockets and API calls go to this origin ('self' covers ws: and wss:).
+ * The service worker (sw.js) and the web app manifest come from this origin too.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -15,6 +16,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "manifest-src 'self'",
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -3,7 +3,9 @@
  * nothing outside it is ever read), sent in the best encoding the client accepts from the
  * brotli and gzip copies the build wrote beside it. Hashed files under /assets/ never change:
  * cached for a year as immutable. index.html is revalidated on every load (`no-cache`), so a
- * deploy reaches every phone; deep links (a reload on /portfolio) get it too.
+ * deploy reaches every phone; deep links (a reload on /portfolio) get it too. So are the service
+ * worker (sw.js: the browser's update check must see a new build's worker at once) and the web
+ * app manifest.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 /** Unhashed public files (logos, avatars): may change between deploys. */
 const SHORT = 'public, max-age=3600';
+/** Unhashed files every deploy must reach at once (see the top). */
+const REVALIDATED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
 
 interface WebFile {
   file: string;
@@ -34,7 +38,7 @@ function listFiles(root: string, dir = root, into = new Map<string, WebFile>()) 
       file: full,
       cacheControl: urlPath.startsWith('/assets/')
         ? IMMUTABLE
-        : urlPath === '/index.html'
+        : REVALIDATED.has(urlPath)
           ? REVALIDATE
           : SHORT,
       br: fs.existsSync(`${full}.br`),

@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { OfflineBanner } from '../components/ui/offline-banner';
 import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
 import { HelpMenu } from '../features/help/components/help-menu';
@@ -17,6 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      <OfflineBanner />
       <PageSlotsProvider slots={slots}>{children}</PageSlotsProvider>
       <Toaster />
     </ThemeProvider>
@@ -50,9 +52,22 @@ function ApiClientWiring() {
   return null;
 }
 
+/**
+ * Registers the service worker after the first render, from its own chunk (lib/pwa-register.ts):
+ * in the production build only (the dev server serves no worker).
+ */
+function ServiceWorkerRegistration() {
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    void import('../lib/pwa-register').then((m) => m.registerServiceWorker());
+  }, []);
+  return null;
+}
+
 export function AppProvider() {
   return (
     <AppProviders>
+      <ServiceWorkerRegistration />
       <BrowserRouter>
         <ApiClientWiring />
         <AppRoutes />

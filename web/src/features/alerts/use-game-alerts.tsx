@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import { ToastAction } from '../../components/ui/toast-action';
 import { useSnackbar } from '../../components/ui/toasts';
 import { useMemo } from 'react';
 import type { GameListener } from '../../hooks/use-game-socket';
@@ -28,17 +28,14 @@ export function useGameAlerts(): GameListener {
           autoHideDuration: ALERT_MS,
           action: action
             ? (key) => (
-                <Button
-                  size="small"
-                  variant="contained"
-                  color="primary"
+                <ToastAction
                   onClick={() => {
                     closeSnackbar(key);
                     void navigate(action.to);
                   }}
                 >
                   {action.label}
-                </Button>
+                </ToastAction>
               )
             : undefined,
         });

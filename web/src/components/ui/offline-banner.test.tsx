@@ -1,0 +1,45 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/provider';
+import { NO_CONNECTION } from './offline-banner';
+
+/** What the browser says about the network, and the event it fires when that changes. */
+function goOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the "No connection" banner (honest offline, issue 23 item 6)', () => {
+  it('shows on every screen while the device is offline, and goes when it is back', () => {
+    render(
+      <AppProviders>
+        <h1>Any screen</h1>
+      </AppProviders>,
+    );
+    expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
+
+    goOnline(false);
+    const banner = screen.getByRole('status');
+    expect(banner).toHaveTextContent(NO_CONNECTION);
+    expect(screen.getByRole('heading', { name: 'Any screen' })).toBeVisible();
+
+    goOnline(true);
+    expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
+  });
+
+  it('shows from the first render when the page loads offline (a reload from the cache)', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(
+      <AppProviders>
+        <h1>Profile</h1>
+      </AppProviders>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(NO_CONNECTION);
+  });
+});

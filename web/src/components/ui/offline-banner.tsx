@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useOnline } from '../../hooks/use-online';
+
+export const NO_CONNECTION = 'No connection';
+export const NO_CONNECTION_DETAIL =
+  'What you see may be out of date until the phone is back online.';
+
+/**
+ * Honest offline (issue 23 item 6): while the device has no network, every screen says so at
+ * its top, instead of the browser's error page (the service worker serves the app) or silently
+ * stale numbers. Plain Box and Typography: it is part of the first screen's JavaScript.
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <Box
+      role="status"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        px: 2,
+        py: 0.75,
+        bgcolor: '#b45309',
+        color: '#ffffff',
+        textAlign: 'center',
+      }}
+    >
+      <Typography component="p" variant="body2" sx={{ fontWeight: 700 }}>
+        {NO_CONNECTION}
+      </Typography>
+      <Typography component="p" variant="caption">
+        {NO_CONNECTION_DETAIL}
+      </Typography>
+    </Box>
+  );
+}
