@@ -13,7 +13,7 @@ import { games, gameStocks, ledgerEntries, players, users } from '../db/schema.t
 import { readSnapshot } from '../db/transaction.ts';
 import { requireSeat } from './access.ts';
 import { runGameCommand, runHotPathCommand } from './command.ts';
-import { conflict, forbidden } from './errors.ts';
+import { DomainError, conflict, forbidden } from './errors.ts';
 import { recordPricePoints } from './price-history.ts';
 import {
   phaseOpen,
@@ -219,23 +219,52 @@ export async function setOrderbook(
 }
 
 /**
- * Ends every phase whose time is up. One conditional UPDATE: with several nodes sweeping, each
- * phase is ended (and announced) by exactly one of them.
+ * Ends every phase whose time is up. Each end is a command of the server itself (`seat:
+ * 'system'`): the game is locked and its phase checked again under the lock, so with several
+ * nodes sweeping, each phase is ended (and announced) by exactly one of them.
  */
 export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
   const now = ctx.clock.now();
-  const ended = await ctx.db
-    .update(games)
-    .set({ orderbookStatus: 0, phaseEndsAt: null, seq: sql`${games.seq} + 1` })
+  const due = await ctx.db
+    .select({ id: games.id })
+    .from(games)
     .where(
       and(
         eq(games.orderbookStatus, 1),
         sql`not showdown_phase_is_open(${games}, ${now.toISOString()}::timestamptz)`,
       ),
     )
-    .returning({ id: games.id, seq: games.seq });
-  for (const g of ended) ctx.publisher.game(g.id, 'phase:ended', { seq: g.seq, game_id: g.id });
-  return ended.map((g) => g.id);
+    .orderBy(asc(games.id));
+  const ended: number[] = [];
+  for (const { id } of due) {
+    if (await endPhaseIfDue(ctx, id, now)) ended.push(id);
+  }
+  return ended;
+}
+
+/** Ends the game's phase if it is still open and due (another node may have ended it). */
+async function endPhaseIfDue(ctx: AppContext, gameId: number, now: Date): Promise<boolean> {
+  try {
+    const { data } = await runGameCommand(
+      ctx,
+      { gameId, userId: null, seat: 'system', status: RUNNING, seq: 'on-demand' },
+      async ({ tx, game, seq, publish }) => {
+        if (game.orderbookStatus !== 1 || phaseOpen(game, now)) return { data: false };
+        const taken = await seq();
+        await tx
+          .update(games)
+          .set({ orderbookStatus: 0, phaseEndsAt: null })
+          .where(eq(games.id, gameId));
+        publish((p) => p.game(gameId, 'phase:ended', { seq: taken, game_id: gameId }));
+        return { data: true };
+      },
+    );
+    return data;
+  } catch (err) {
+    // The game ended (or went) since it was found due: there is no phase left to end.
+    if (err instanceof DomainError) return false;
+    throw err;
+  }
 }
 
 /** Credits every investor the payday increment; three per game (one SQL function call). */
