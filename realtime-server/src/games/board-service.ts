@@ -22,6 +22,7 @@ import { isBrokerRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
 import type { Database, Executor, Tx } from '../db/client.ts';
 import { isUniqueViolation, pgConstraint } from '../db/errors.ts';
+import { expectRow } from '../db/rows.ts';
 import { boardJoins, games, players, rateLimits } from '../db/schema.ts';
 import { runGameCommand } from './command.ts';
 import { conflict, notFound, rateLimited } from './errors.ts';
@@ -102,8 +103,7 @@ async function openLobby(tx: Tx, userId: number, code: string, ip: string | unde
       createdAt: now,
     })
     .returning({ id: games.id });
-  if (!game) throw notFound(MSG.GAME_NOT_FOUND);
-  return game.id;
+  return expectRow(game, 'games: open lobby').id;
 }
 
 /**

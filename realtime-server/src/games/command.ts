@@ -160,6 +160,39 @@ export async function runGameCommand<T, S extends SeatRule>(
   return result;
 }
 
+/** A command's rules when the service is called with the caller and the game's id. */
+export interface CommandRules<S extends SeatRule> extends Pick<
+  CommandAccess<S>,
+  'seat' | 'status' | 'seq'
+> {
+  /** Turns a failure (a constraint a concurrent change tripped) into the refusal it means. */
+  refusal?: (err: unknown) => never;
+}
+
+/** What a rule of `gameCommand` gets: the command, and who called about which game. */
+export type GameCommand<S extends SeatRule> = Command<S> & {
+  ctx: AppContext;
+  userId: number;
+  gameId: number;
+};
+
+/**
+ * A service that is one game command: `(ctx, userId, gameId, ...args)` runs `rule` through
+ * `runGameCommand` under `rules`, so the service states only its rule.
+ */
+export function gameCommand<S extends Exclude<SeatRule, 'system'>, A extends unknown[], T>(
+  rules: CommandRules<S>,
+  rule: (cmd: GameCommand<S>, ...args: A) => Promise<ServiceResult<T>>,
+): (ctx: AppContext, userId: number, gameId: number, ...args: A) => Promise<ServiceResult<T>> {
+  const { refusal, ...access } = rules;
+  return async (ctx, userId, gameId, ...args) => {
+    const run = runGameCommand(ctx, { ...access, gameId, userId } as CommandAccess<S>, (cmd) =>
+      rule({ ...cmd, ctx, userId, gameId }, ...args),
+    );
+    return refusal ? run.catch(refusal) : run;
+  };
+}
+
 export type HotPath = keyof typeof HOT_PATHS;
 
 /**
