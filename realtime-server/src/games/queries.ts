@@ -288,6 +288,22 @@ export async function snapshotView(
   };
 }
 
+type HistoryTable = typeof pricePoints | typeof transactions | typeof ledgerEntries;
+
+/** Every row of one of the game's histories, oldest first. */
+function historyOf<T extends HistoryTable>(
+  tx: Executor,
+  table: T,
+  gameId: number,
+): Promise<Array<T['$inferSelect']>> {
+  const history: HistoryTable = table;
+  return tx
+    .select()
+    .from(history)
+    .where(eq(history.gameId, gameId))
+    .orderBy(asc(history.id)) as Promise<Array<T['$inferSelect']>>;
+}
+
 /** Every history row of a game that its report is computed from. */
 export async function reportRows(tx: Executor, game: GameRow): Promise<ReportRows> {
   const seated = await tx
@@ -301,21 +317,9 @@ export async function reportRows(tx: Executor, game: GameRow): Promise<ReportRow
     .innerJoin(users, eq(users.id, players.userId))
     .where(eq(players.gameId, game.id))
     .orderBy(asc(players.id));
-  const points = await tx
-    .select()
-    .from(pricePoints)
-    .where(eq(pricePoints.gameId, game.id))
-    .orderBy(asc(pricePoints.id));
-  const entries = await tx
-    .select()
-    .from(transactions)
-    .where(eq(transactions.gameId, game.id))
-    .orderBy(asc(transactions.id));
-  const ledger = await tx
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.gameId, game.id))
-    .orderBy(asc(ledgerEntries.id));
+  const points = await historyOf(tx, pricePoints, game.id);
+  const entries = await historyOf(tx, transactions, game.id);
+  const ledger = await historyOf(tx, ledgerEntries, game.id);
   const averaged = await tx
     .select()
     .from(mayhems)
