@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // Services return domain errors; HTTP statuses are chosen at the edge (README "Layout").
-    files: ['realtime-server/src/games/**/*.ts'],
+    files: ['realtime-server/src/games/**/*.ts', 'realtime-server/src/**/*-service.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

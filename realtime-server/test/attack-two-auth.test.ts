@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE_VERIFIED_TTL_SECONDS } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { OTP_MAX_SENDS_PER_IP } from '../src/auth/otp-service.ts';
@@ -13,7 +13,7 @@ import {
   nextPhone,
   signUp,
   startTestServer,
-  type TestServer,
+  useTestServer,
 } from './helpers/server.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 
@@ -25,14 +25,7 @@ import { TestClient, waitUntil } from './helpers/sockets.ts';
  */
 const CC = '+91';
 const clock = new FakeClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock });
 
 const client = (ip = nextIp(), token?: string) => http(server.url, token, { ip });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   OTP_MAX_ATTEMPTS,
@@ -19,27 +19,13 @@ import { createOtpSender } from '../src/auth/otp-sender.ts';
 import { users } from '../src/db/schema.ts';
 import type { Logger } from '../src/logger.ts';
 import { FakeClock } from './helpers/clock.ts';
-import {
-  http,
-  nextIp,
-  nextPhone,
-  signUp,
-  startTestServer,
-  type TestServer,
-} from './helpers/server.ts';
+import { http, nextIp, nextPhone, signUp, useTestServer } from './helpers/server.ts';
 
 const CC = '+91';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const clock = new FakeClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock });
 
 /** A client with an address of its own, so the per-address limit only counts its own calls. */
 const client = (ip = nextIp(), token?: string) => http(server.url, token, { ip });

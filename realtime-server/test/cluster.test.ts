@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_ERROR, MAX_SOCKETS_PER_USER } from '@showdown/shared/protocol';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { SPECTATE_MISSES_PER_ADDRESS } from '../src/realtime/spectate-limit.ts';
-import { createTestDatabase, testDriver } from './helpers/database.ts';
-import { OtpInbox } from './helpers/otp-inbox.ts';
-import { ServerProcess, freePort } from './helpers/process.ts';
+import type { OtpInbox } from './helpers/otp-inbox.ts';
+import { startNodes, type NodeSet } from './helpers/nodes.ts';
+import type { ServerProcess } from './helpers/process.ts';
 import { nextIp, signUp } from './helpers/server.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 import {
@@ -18,14 +17,6 @@ import {
   tryConnect,
   uploadMidBody,
 } from './helpers/raw-http.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
-
-/**
- * Issue 21, items 1, 7, 10 and 12 where they appear: several processes behind one port
- * (`WORKERS=2`), and two nodes of one process each on one PostgreSQL and one Redis. Several
- * processes need a database server, so this suite belongs to the PostgreSQL project.
- */
-const redisUrl = process.env.TEST_REDIS_URL;
 
 /** Resident memory of a process, in bytes (Linux). */
 function rss(pid: number): number {
@@ -40,36 +31,15 @@ const topologies = [
 
 describe.each(topologies)('$name', ({ nodes, env }) => {
   let otps: OtpInbox;
-  let db: DatabaseHandle & { url?: string };
   let servers: ServerProcess[] = [];
+  let set: NodeSet | undefined;
 
   beforeAll(async () => {
-    if (testDriver !== 'pg') throw new Error('the cluster suite runs on PostgreSQL');
-    if (nodes > 1 && !redisUrl) throw new Error('TEST_REDIS_URL is required for two nodes');
-    otps = new OtpInbox();
-    const webhook = await otps.start();
-    db = await createTestDatabase();
-    const common = {
-      OTP_SENDER: 'webhook',
-      OTP_WEBHOOK_URL: webhook,
-      DATABASE_URL: db.url!,
-      ...(nodes > 1
-        ? { REDIS_URL: redisUrl!, REDIS_STREAM_NAME: `showdown-test:${randomUUID()}` }
-        : {}),
-      ...env,
-    };
-    servers = await Promise.all(
-      Array.from({ length: nodes }, async () =>
-        new ServerProcess(await freePort(), common).start(),
-      ),
-    );
+    set = await startNodes({ suite: 'the cluster suite', nodes, env });
+    ({ otps, nodes: servers } = set);
   });
 
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.kill()));
-    await otps?.close();
-    await db?.close();
-  });
+  afterAll(() => set?.close());
 
   it('answers a request smuggled in a body of invalid UTF-8 once (item 1)', async () => {
     for (const server of servers) {

@@ -11,10 +11,12 @@ import type { AppContext } from '../src/context.ts';
 import { games } from '../src/db/schema.ts';
 import { runGameCommand, runHotPathCommand } from '../src/games/command.ts';
 import { DomainError, conflict } from '../src/games/errors.ts';
+import { endExpiredPhases } from '../src/games/flow-service.ts';
 import { STATUS_OF } from '../src/http/errors.ts';
 import type { GamePublisher } from '../src/realtime/publisher.ts';
 import { openPhase, setupTable } from './helpers/game.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { waitUntil } from './helpers/sockets.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -195,5 +197,31 @@ describe('runHotPathCommand', () => {
     );
     expect(await refusal(refused)).toBe(`403 ${MSG.INVESTOR_ONLY}`);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the phase sweep, a command of the server itself', () => {
+  it('ends a due phase once across concurrent sweeps, numbered once, published after the commit', async () => {
+    const table = await setupTable(server, { investors: 1, start: true });
+    await openPhase(table);
+    const { db } = server.application.context;
+    const seqOf = async () =>
+      (await db.select({ seq: games.seq }).from(games).where(eq(games.id, table.gameId)))[0]!.seq;
+    await db
+      .update(games)
+      .set({ phaseEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(games.id, table.gameId));
+    const before = await seqOf();
+    const { ctx, calls } = recording();
+    // Two sweeps at once (and the server's own, every second): one of them ends the phase.
+    const swept = await Promise.all([endExpiredPhases(ctx), endExpiredPhases(ctx)]);
+    await waitUntil(async () => (await seqOf()) > before, 5000, 'the phase ended');
+    const ended = swept.flat().filter((id) => id === table.gameId);
+    expect(ended.length).toBeLessThanOrEqual(1);
+    expect(calls.map((c) => c.name)).toEqual(ended.length ? ['phase:ended'] : []);
+    if (calls[0]) expect(await calls[0].committedSeq).toBe(before + 1);
+    expect(await seqOf()).toBe(before + 1);
+    const [game] = await db.select().from(games).where(eq(games.id, table.gameId));
+    expect(game).toMatchObject({ orderbookStatus: 0, phaseEndsAt: null });
   });
 });

@@ -2,28 +2,15 @@
  * Regressions of the defects an attacker run found (issue 10, REST and database half). Each
  * test failed on the code before its fix; every file runs on PGlite and on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { OTP_MAX_ATTEMPTS } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import {
-  http,
-  nextIp,
-  nextPhone,
-  signUp,
-  startTestServer,
-  type TestServer,
-} from './helpers/server.ts';
+import { http, nextIp, nextPhone, signUp, useTestServer } from './helpers/server.ts';
 import { expectError, openPhase, setupTable } from './helpers/game.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const CC = '+91';
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMPTY_LOBBY_TTL_SECONDS, MAX_OPEN_LOBBIES_PER_USER } from '@showdown/shared/constants';
 import { FakeClock } from './helpers/clock.ts';
-import { http, nextIp, signUp, startTestServer, type TestServer } from './helpers/server.ts';
+import { http, nextIp, signUp, useTestServer } from './helpers/server.ts';
 import { nextBoardCode, seat } from './helpers/game.ts';
 
 const clock = new FakeClock();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock });
 
 describe('empty lobbies expire after 24 h', () => {
   it('frees the board code and the creator’s lobby allowance; a lobby with a seat stays', async () => {

@@ -1,13 +1,12 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANIES } from '@showdown/shared/catalogue';
-import { createTestDatabase, testDriver } from './helpers/database.ts';
-import { OtpInbox } from './helpers/otp-inbox.ts';
-import { ServerProcess, freePort } from './helpers/process.ts';
+import { testDriver } from './helpers/database.ts';
+import { startNodes, type NodeSet } from './helpers/nodes.ts';
+import type { ServerProcess } from './helpers/process.ts';
 import { http as client, startTestServer, type TestServer } from './helpers/server.ts';
 import { expectError, openPhase, setupTable } from './helpers/game.ts';
 import { TestClient } from './helpers/sockets.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
 
 /** `/metrics`: Prometheus text, only with METRICS_TOKEN set and only for its bearer. */
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -122,26 +121,17 @@ function freshGet(url: string): Promise<number> {
 
 // Several processes need a database server: the PostgreSQL project's.
 describe.runIf(testDriver === 'pg')('/metrics with WORKERS=2', () => {
-  let otps: OtpInbox | undefined;
-  let db: (DatabaseHandle & { url?: string }) | undefined;
-  let cluster: ServerProcess | undefined;
+  let set: NodeSet | undefined;
 
-  afterAll(async () => {
-    await cluster?.stop();
-    await otps?.close();
-    await db?.close();
-  });
+  afterAll(() => set?.close({ graceful: true }));
 
   it('one scrape covers every worker', async () => {
-    otps = new OtpInbox();
-    db = await createTestDatabase();
-    cluster = await new ServerProcess(await freePort(), {
-      OTP_SENDER: 'webhook',
-      OTP_WEBHOOK_URL: await otps.start(),
-      DATABASE_URL: db.url!,
-      WORKERS: '2',
-      METRICS_TOKEN: TOKEN,
-    }).start();
+    set = await startNodes({
+      suite: '/metrics with WORKERS=2',
+      env: { WORKERS: '2', METRICS_TOKEN: TOKEN },
+    });
+    const { otps } = set;
+    const [cluster] = set.nodes as [ServerProcess];
     await setupTable({ url: cluster.url, otps }, { investors: 1 });
     const asked = 12;
     for (let i = 0; i < asked; i++) expect(await freshGet(`${cluster.url}/readyz`)).toBe(200);

@@ -1,24 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { createTestDatabase, testDriver } from './helpers/database.ts';
 import { nextBoardCode } from './helpers/game.ts';
-import { OtpInbox } from './helpers/otp-inbox.ts';
-import { ServerProcess, freePort } from './helpers/process.ts';
+import { useNodes } from './helpers/nodes.ts';
+import type { ServerProcess } from './helpers/process.ts';
 import { signUp, type SignedUp } from './helpers/server.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 
-/**
- * Issue 21 items 2 and 6 across processes: a logout racing a refresh, and a deleted user, with
- * WORKERS=2 behind one port and with two nodes sharing PostgreSQL and Redis. Every process must
- * refuse the session within a second (each rechecks the sessions it trusts every 500 ms; the
- * waits below allow 2 s for a loaded test machine). Several processes need a database server:
- * this suite belongs to the PostgreSQL project.
- */
-const redisUrl = process.env.TEST_REDIS_URL;
 const REFUSED_WITHIN_MS = 2000;
 
 /** One request on a new TCP connection: with WORKERS=2 successive ones reach both workers. */
@@ -152,27 +142,8 @@ async function deleteTrustedUser(
 }
 
 describe('sessions with WORKERS=2 behind one port', () => {
-  let otps: OtpInbox;
-  let db: DatabaseHandle & { url?: string };
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    if (testDriver !== 'pg') throw new Error('this suite runs on PostgreSQL (TEST_DRIVER=pg)');
-    otps = new OtpInbox();
-    db = await createTestDatabase();
-    server = await new ServerProcess(await freePort(), {
-      OTP_SENDER: 'webhook',
-      OTP_WEBHOOK_URL: await otps.start(),
-      DATABASE_URL: db.url!,
-      WORKERS: '2',
-    }).start();
-  });
-
-  afterAll(async () => {
-    await server?.kill();
-    await otps?.close();
-    await db?.close();
-  });
+  const { otps, db, nodes } = useNodes({ suite: 'this suite', env: { WORKERS: '2' } });
+  const [server] = nodes as [ServerProcess];
 
   it('12 logouts racing refreshes: no token of those sessions answers on either worker', async () => {
     const sessions = await Promise.all(
@@ -193,34 +164,8 @@ describe('sessions with WORKERS=2 behind one port', () => {
 });
 
 describe('sessions on two nodes sharing PostgreSQL and Redis', () => {
-  let otps: OtpInbox;
-  let db: DatabaseHandle & { url?: string };
-  let nodeA: ServerProcess;
-  let nodeB: ServerProcess;
-
-  beforeAll(async () => {
-    if (testDriver !== 'pg') throw new Error('this suite runs on PostgreSQL (TEST_DRIVER=pg)');
-    if (!redisUrl) throw new Error('TEST_REDIS_URL is required (e.g. redis://127.0.0.1:6379)');
-    otps = new OtpInbox();
-    db = await createTestDatabase();
-    const env = {
-      OTP_SENDER: 'webhook',
-      OTP_WEBHOOK_URL: await otps.start(),
-      DATABASE_URL: db.url!,
-      REDIS_URL: redisUrl,
-      REDIS_STREAM_NAME: `showdown-test:${randomUUID()}`,
-    };
-    [nodeA, nodeB] = await Promise.all([
-      new ServerProcess(await freePort(), env).start(),
-      new ServerProcess(await freePort(), env).start(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([nodeA?.kill(), nodeB?.kill()]);
-    await otps?.close();
-    await db?.close();
-  });
+  const { otps, db, nodes } = useNodes({ suite: 'this suite', nodes: 2 });
+  const [nodeA, nodeB] = nodes as [ServerProcess, ServerProcess];
 
   it('12 logouts racing refreshes on the other node: no token answers on either node', async () => {
     const sessions = await Promise.all(

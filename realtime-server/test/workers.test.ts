@@ -1,12 +1,10 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDriver } from './helpers/database.ts';
-import { OtpInbox } from './helpers/otp-inbox.ts';
-import { ServerProcess, freePort } from './helpers/process.ts';
+import { describe, expect, it } from 'vitest';
+import { useNodes } from './helpers/nodes.ts';
+import type { ServerProcess } from './helpers/process.ts';
 import { openPhase, setupTable } from './helpers/game.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
 
 /**
  * WORKERS=2: one port, two worker processes on one PostgreSQL, as `npm start` runs it. Several
@@ -27,29 +25,11 @@ function freshGet(url: string, token: string): Promise<{ status: number; body: s
 }
 
 describe('WORKERS=2 behind one port', () => {
-  let otps: OtpInbox;
-  let db: DatabaseHandle & { url?: string };
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    if (testDriver !== 'pg') throw new Error('the WORKERS suite runs on PostgreSQL');
-    otps = new OtpInbox();
-    const webhook = await otps.start();
-    db = await createTestDatabase();
-    server = await new ServerProcess(await freePort(), {
-      OTP_SENDER: 'webhook',
-      OTP_WEBHOOK_URL: webhook,
-      DATABASE_URL: db.url!,
-      WORKERS: '2',
-      LOG_LEVEL: 'info',
-    }).start();
+  const { otps, nodes } = useNodes({
+    suite: 'the WORKERS suite',
+    env: { WORKERS: '2', LOG_LEVEL: 'info' },
   });
-
-  afterAll(async () => {
-    await server?.kill();
-    await otps?.close();
-    await db?.close();
-  });
+  const [server] = nodes as [ServerProcess];
 
   it('spreads requests over two processes, and every socket on either gets every event', async () => {
     const table = await setupTable({ url: server.url, otps }, { investors: 3, start: true });

@@ -4,123 +4,27 @@
  * history rows read here in one snapshot.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import type { GameReport, UserGame, UserGames } from '@showdown/shared/api';
 import { GAME_STATUS, type GameStatus, type Role } from '@showdown/shared/constants';
 import { paiseToRupees } from '@showdown/shared/money';
 import { rankPlayers } from '@showdown/shared/ranking';
-import { buildGameReport, reportCsvRecords, type ReportRows } from '@showdown/shared/report';
+import { buildGameReport, reportCsvRecords } from '@showdown/shared/report';
 import { isInvestorRole } from '@showdown/shared/roles';
 import { marketValuePaise } from '@showdown/shared/trading';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import {
-  games,
-  gameStocks,
-  holdings,
-  ledgerEntries,
-  mayhemResponses,
-  mayhems,
-  players,
-  pricePoints,
-  reportShares,
-  transactions,
-  users,
-} from '../db/schema.ts';
+import { games, gameStocks, holdings, players, reportShares } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../games/errors.ts';
 import { requireSeat, type GameRow } from '../games/access.ts';
+import { reportRows } from '../games/queries.ts';
 
 export const REPORT_MSG = {
   NOT_COMPLETED: 'The report is ready once the game is completed.',
   SHARE_NOT_FOUND: 'This report link does not exist or was revoked.',
 } as const;
-
-/** Every history row of a game that its report is computed from. */
-export async function reportRows(tx: Executor, game: GameRow): Promise<ReportRows> {
-  const seated = await tx
-    .select({
-      player_id: players.id,
-      username: users.username,
-      avatar_id: players.avatarId,
-      role: players.role,
-    })
-    .from(players)
-    .innerJoin(users, eq(users.id, players.userId))
-    .where(eq(players.gameId, game.id))
-    .orderBy(asc(players.id));
-  const points = await tx
-    .select()
-    .from(pricePoints)
-    .where(eq(pricePoints.gameId, game.id))
-    .orderBy(asc(pricePoints.id));
-  const entries = await tx
-    .select()
-    .from(transactions)
-    .where(eq(transactions.gameId, game.id))
-    .orderBy(asc(transactions.id));
-  const ledger = await tx
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.gameId, game.id))
-    .orderBy(asc(ledgerEntries.id));
-  const averaged = await tx
-    .select()
-    .from(mayhems)
-    .where(and(eq(mayhems.gameId, game.id), eq(mayhems.status, 2)))
-    .orderBy(asc(mayhems.id));
-  const answers = averaged.length
-    ? await tx
-        .select()
-        .from(mayhemResponses)
-        .where(
-          inArray(
-            mayhemResponses.mayhemId,
-            averaged.map((m) => m.id),
-          ),
-        )
-        .orderBy(asc(mayhemResponses.id))
-    : [];
-  return {
-    game: {
-      id: game.id,
-      board_code: game.code,
-      started_at: game.startedAt?.toISOString() ?? null,
-      ended_at: game.endedAt?.toISOString() ?? null,
-    },
-    players: seated.map((p) => ({ ...p, role: p.role as Role })),
-    price_points: points.map((p) => ({
-      stock_id: p.stockId,
-      price_paise: p.pricePaise,
-      cause: p.cause as ReportRows['price_points'][number]['cause'],
-      at: p.createdAt.toISOString(),
-    })),
-    transactions: entries.map((t) => ({
-      id: t.id,
-      type: t.type,
-      player_id: t.playerId,
-      stock_id: t.stockId,
-      trade_type: t.tradeType,
-      quantity: t.quantity,
-      amount_paise: t.amountPaise,
-      at: t.createdAt.toISOString(),
-    })),
-    ledger: ledger.map((e) => ({
-      id: e.id,
-      player_id: e.playerId,
-      kind: e.kind,
-      delta_paise: e.deltaPaise,
-      transaction_id: e.transactionId,
-      at: e.createdAt.toISOString(),
-    })),
-    mayhems: averaged.map((m) => ({
-      mayhem_id: m.id,
-      averaged_at: (m.averagedAt ?? m.createdAt).toISOString(),
-      responses: answers.filter((a) => a.mayhemId === m.id).map((a) => a.stocks),
-    })),
-  };
-}
 
 /** The caller's completed game, or why not: 404 unknown, 403 not seated, 409 not completed. */
 async function completedGameOf(tx: Executor, userId: number, gameId: number): Promise<GameRow> {

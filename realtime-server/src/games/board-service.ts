@@ -22,8 +22,9 @@ import { isBrokerRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
 import type { Database, Executor, Tx } from '../db/client.ts';
 import { isUniqueViolation, pgConstraint } from '../db/errors.ts';
+import { expectRow } from '../db/rows.ts';
 import { boardJoins, games, players, rateLimits } from '../db/schema.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { runGameCommand } from './command.ts';
 import { conflict, notFound, rateLimited } from './errors.ts';
 import type { ServiceResult } from './service-result.ts';
 
@@ -87,10 +88,29 @@ export interface JoinRequest {
   ip?: string;
 }
 
+/** Opens a new lobby on the board, within the per-user and per-address limits; its id. */
+async function openLobby(tx: Tx, userId: number, code: string, ip: string | undefined, now: Date) {
+  await assertMayOpenLobby(tx, userId, ip);
+  const [game] = await tx
+    .insert(games)
+    .values({
+      code,
+      startingFundsPaise: rupeesToPaise(STARTING_FUNDS_DEFAULT),
+      paydayIncrementPaise: rupeesToPaise(PAYDAY_INCREMENT_DEFAULT),
+      tradePhaseDuration: TRADE_PHASE_DURATION_DEFAULT,
+      createdBy: userId,
+      createdIp: ip,
+      createdAt: now,
+    })
+    .returning({ id: games.id });
+  return expectRow(game, 'games: open lobby').id;
+}
+
 /**
  * Joins the board's open game, or opens a new lobby on the board when it has none (within the
  * per-user and per-address limits), and records that the user came in with its code (only such
- * a user may take a seat).
+ * a user may take a seat). A game command of the holder of the board code (`seat:
+ * 'board-code'`): the game is found (or opened) and locked, and nothing is numbered.
  */
 export async function joinBoard(
   ctx: AppContext,
@@ -100,56 +120,45 @@ export async function joinBoard(
   const { code } = request;
   const ip = request.ip?.slice(0, 64);
   for (let attempt = 0; attempt < 3; attempt++) {
+    let opened = false;
+    let now = ctx.clock.now();
+    const findOrOpen = async (tx: Tx) => {
+      now = ctx.clock.now();
+      await expireEmptyLobbies(tx, now);
+      const open = await openGameByCode(tx, code, now);
+      opened = !open;
+      return open ? open.id : openLobby(tx, userId, code, ip, now);
+    };
     try {
-      let opened = false;
-      const result = await inTransaction(ctx.db, async (tx) => {
-        opened = false;
-        const now = ctx.clock.now();
-        await expireEmptyLobbies(tx, now);
-        let game = await openGameByCode(tx, code, now);
-        if (!game) {
-          await assertMayOpenLobby(tx, userId, ip);
-          opened = true;
-          [game] = await tx
-            .insert(games)
-            .values({
-              code,
-              startingFundsPaise: rupeesToPaise(STARTING_FUNDS_DEFAULT),
-              paydayIncrementPaise: rupeesToPaise(PAYDAY_INCREMENT_DEFAULT),
-              tradePhaseDuration: TRADE_PHASE_DURATION_DEFAULT,
-              createdBy: userId,
-              createdIp: ip,
-              createdAt: now,
-            })
-            .returning();
-        }
-        if (!game) throw notFound(MSG.GAME_NOT_FOUND);
-        const seated = await tx
-          .select({ id: players.id, userId: players.userId, role: players.role })
-          .from(players)
-          .where(eq(players.gameId, game.id));
-        const mine = seated.find((p) => p.userId === userId);
-        const data: JoinGameData = {
-          game_id: game.id,
-          board_code: game.code,
-          broker_exists: seated.some((p) => isBrokerRole(p.role)),
-          role: mine?.role ?? null,
-          player_id: mine?.id ?? null,
-          game_status: game.status,
-        };
-        if (!mine) {
-          if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
-          if (seated.length >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
-        }
-        await tx
-          .insert(boardJoins)
-          .values({ gameId: game.id, userId, joinedAt: now })
-          .onConflictDoNothing();
-        return mine ? { data, message: MSG.ALREADY_IN_BOARD } : { data };
-      });
-      // The board's spectators (a TV after "Restart the Game") follow the new game.
-      if (opened) ctx.publisher.boardOpened(result.data.board_code, result.data.game_id);
-      return result;
+      return await runGameCommand(
+        ctx,
+        { gameId: findOrOpen, userId, seat: 'board-code', status: OPEN_STATUSES, seq: 'on-demand' },
+        async ({ tx, game, player, publish }) => {
+          const seated = await tx
+            .select({ role: players.role })
+            .from(players)
+            .where(eq(players.gameId, game.id));
+          const data: JoinGameData = {
+            game_id: game.id,
+            board_code: game.code,
+            broker_exists: seated.some((p) => isBrokerRole(p.role)),
+            role: player?.role ?? null,
+            player_id: player?.id ?? null,
+            game_status: game.status,
+          };
+          if (!player) {
+            if (game.status !== GAME_STATUS.LOBBY) throw conflict(MSG.GAME_NOT_IN_LOBBY);
+            if (seated.length >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
+          }
+          await tx
+            .insert(boardJoins)
+            .values({ gameId: game.id, userId, joinedAt: now })
+            .onConflictDoNothing();
+          // The board's spectators (a TV after "Restart the Game") follow the new game.
+          if (opened) publish((p) => p.boardOpened(game.code, game.id));
+          return player ? { data, message: MSG.ALREADY_IN_BOARD } : { data };
+        },
+      );
     } catch (err) {
       // Two players opened the same new board at once: the other insert won; join that game.
       if (isUniqueViolation(err) && pgConstraint(err) === 'games_open_code_uq') continue;

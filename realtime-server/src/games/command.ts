@@ -29,15 +29,20 @@ import type { ServiceResult } from './service-result.ts';
 
 /**
  * Who may run the command: the broker (roles 1 and 3), an investor (2 and 3), any seated
- * player, or anyone who came in with the board code (taking a seat: the seat may not exist yet).
+ * player, anyone who came in with the board code (taking a seat: the seat may not exist yet),
+ * the holder of the board code coming in with it ('board-code': the join, which records it),
+ * or the server itself ('system', no caller: the phase sweep).
  */
-export type SeatRule = 'broker' | 'investor' | 'seated' | 'joined';
+export type SeatRule = 'broker' | 'investor' | 'seated' | 'joined' | 'board-code' | 'system';
+
+/** The rules under which the caller may have no seat (the seat is read, not required). */
+type SeatlessRule = 'joined' | 'board-code' | 'system';
 
 export interface CommandAccess<S extends SeatRule = SeatRule> {
   /** The game the command is about. */
   gameId: GameRef;
-  /** The caller. */
-  userId: number;
+  /** The caller; null for the server itself (`seat: 'system'`). */
+  userId: S extends 'system' ? null : number;
   seat: S;
   /** The statuses the command is valid in; a completed game always answers GAME_COMPLETED. */
   status: readonly GameStatus[];
@@ -55,8 +60,8 @@ export interface Command<S extends SeatRule = SeatRule> {
   tx: Tx;
   /** The game row, locked FOR UPDATE for the whole transaction. */
   game: GameRow;
-  /** The caller's seat; with `seat: 'joined'` null while they have none. */
-  player: S extends 'joined' ? PlayerRow | null : PlayerRow;
+  /** The caller's seat; null while they have none ('joined', 'board-code') or for the system. */
+  player: S extends 'system' ? null : S extends SeatlessRule ? PlayerRow | null : PlayerRow;
   /** The game's next seq (taken once; later calls answer the same number). */
   seq(): Promise<number>;
   /** Queues a publication for after the commit (dropped when the transaction fails). */
@@ -83,22 +88,27 @@ export async function assertJoined(tx: Executor, gameId: number, userId: number)
   if (!seat) throw forbidden(MSG.JOIN_FIRST);
 }
 
-/** The locked game and the caller's seat (or none) for a command open to joined users. */
-async function lockForJoined(
+/**
+ * The locked game and the caller's seat (or none) for a command that needs no seat: open to
+ * joined users ('joined'), to the holder of the board code ('board-code'), or the server's own.
+ */
+async function lockWithoutSeat(
   tx: Tx,
   gameId: number,
-  userId: number,
-  status: readonly GameStatus[],
+  userId: number | null,
+  access: Pick<CommandAccess, 'seat' | 'status'>,
 ): Promise<{ game: GameRow; player: PlayerRow | null }> {
+  const { status } = access;
   const game = await findGame(tx, gameId, 'update');
   if (!game) throw notFound(MSG.GAME_NOT_FOUND);
-  await assertJoined(tx, gameId, userId);
+  if (access.seat === 'joined' && userId !== null) await assertJoined(tx, gameId, userId);
   if (game.status === GAME_STATUS.COMPLETED) throw gameCompleted();
   if (!status.includes(game.status as GameStatus)) {
     throw conflict(
       game.status === GAME_STATUS.LOBBY ? MSG.GAME_NOT_RUNNING : MSG.GAME_NOT_IN_LOBBY,
     );
   }
+  if (userId === null) return { game, player: null };
   const [player = null] = await tx
     .select()
     .from(players)
@@ -107,6 +117,8 @@ async function lockForJoined(
 }
 
 const ROLES = { broker: 'broker', investor: 'investor', seated: 'any' } as const;
+
+const isSeatless = (seat: SeatRule): seat is SeatlessRule => !(seat in ROLES);
 
 /**
  * Runs one game command: in a transaction, locks the game and checks the caller's seat, role
@@ -119,17 +131,17 @@ export async function runGameCommand<T, S extends SeatRule>(
   access: CommandAccess<S>,
   rule: (cmd: Command<S>) => Promise<ServiceResult<T>>,
 ): Promise<ServiceResult<T>> {
-  const { userId } = access;
+  const userId = access.userId as number | null;
   let publications: Publication[] = [];
   const result = await inTransaction(ctx.db, async (tx) => {
     // A deadlock's retry runs the rule again from the start: only its last run publishes.
     publications = [];
     const gameId = typeof access.gameId === 'number' ? access.gameId : await access.gameId(tx);
     const { game, player } =
-      access.seat === 'joined'
-        ? await lockForJoined(tx, gameId, userId, access.status)
+      userId === null || isSeatless(access.seat)
+        ? await lockWithoutSeat(tx, gameId, userId, access)
         : await requireSeat(tx, gameId, userId, {
-            roles: ROLES[access.seat as Exclude<SeatRule, 'joined'>],
+            roles: ROLES[access.seat as Exclude<SeatRule, SeatlessRule>],
             status: access.status,
             lock: 'update',
           });
@@ -146,6 +158,39 @@ export async function runGameCommand<T, S extends SeatRule>(
   });
   publishAll(ctx, publications);
   return result;
+}
+
+/** A command's rules when the service is called with the caller and the game's id. */
+export interface CommandRules<S extends SeatRule> extends Pick<
+  CommandAccess<S>,
+  'seat' | 'status' | 'seq'
+> {
+  /** Turns a failure (a constraint a concurrent change tripped) into the refusal it means. */
+  refusal?: (err: unknown) => never;
+}
+
+/** What a rule of `gameCommand` gets: the command, and who called about which game. */
+export type GameCommand<S extends SeatRule> = Command<S> & {
+  ctx: AppContext;
+  userId: number;
+  gameId: number;
+};
+
+/**
+ * A service that is one game command: `(ctx, userId, gameId, ...args)` runs `rule` through
+ * `runGameCommand` under `rules`, so the service states only its rule.
+ */
+export function gameCommand<S extends Exclude<SeatRule, 'system'>, A extends unknown[], T>(
+  rules: CommandRules<S>,
+  rule: (cmd: GameCommand<S>, ...args: A) => Promise<ServiceResult<T>>,
+): (ctx: AppContext, userId: number, gameId: number, ...args: A) => Promise<ServiceResult<T>> {
+  const { refusal, ...access } = rules;
+  return async (ctx, userId, gameId, ...args) => {
+    const run = runGameCommand(ctx, { ...access, gameId, userId } as CommandAccess<S>, (cmd) =>
+      rule({ ...cmd, ctx, userId, gameId }, ...args),
+    );
+    return refusal ? run.catch(refusal) : run;
+  };
 }
 
 export type HotPath = keyof typeof HOT_PATHS;

@@ -5,17 +5,16 @@ import type {
   PriceUpdateInput,
   StocksData,
   TradeInput,
-  TransactionEntry,
 } from '@showdown/shared/api';
 import { GAME_STATUS, PRICE_CAP_PAISE, PRICE_FLOOR_PAISE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { paiseToRupees } from '@showdown/shared/money';
 import { signedPercent } from '@showdown/shared/pricing';
-import type { PricePoint } from '@showdown/shared/protocol';
 import { isInvestorRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
 import { readSnapshot } from '../db/transaction.ts';
 import { requireSeat } from './access.ts';
+import { gameRead } from './read.ts';
 import { runHotPathCommand } from './command.ts';
 import { pointView, portfolioFromFacts, settingsView, type PortfolioFacts } from './projections.ts';
 import { DomainError } from './errors.ts';
@@ -160,37 +159,15 @@ export async function placeOrder(
   }
 }
 
-export async function getPortfolio(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-): Promise<ServiceResult<Portfolio>> {
-  return readSnapshot(ctx.db, async (tx) => {
-    const { game, player } = await requireSeat(tx, gameId, userId, { roles: 'investor' });
-    return { data: await portfolioView(tx, game, player) };
-  });
-}
+export const getPortfolio = gameRead({ roles: 'investor' }, (tx, { game, player }) =>
+  portfolioView(tx, game, player),
+);
 
-export async function listTransactions(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-  page: HistoryPage,
-): Promise<ServiceResult<TransactionEntry[]>> {
-  return readSnapshot(ctx.db, async (tx) => {
-    const { game, player } = await requireSeat(tx, gameId, userId);
-    return { data: await transactionsView(tx, game, player, page) };
-  });
-}
+export const listTransactions = gameRead({}, (tx, { game, player }, page: HistoryPage) =>
+  transactionsView(tx, game, player, page),
+);
 
 /** `GET /api/game/{id}/prices/history`: seated players only, also once the game has ended. */
-export async function getPriceHistory(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-): Promise<ServiceResult<PricePoint[]>> {
-  return readSnapshot(ctx.db, async (tx) => {
-    await requireSeat(tx, gameId, userId, { allowCompleted: true });
-    return { data: await priceHistoryView(tx, gameId) };
-  });
-}
+export const getPriceHistory = gameRead({ allowCompleted: true }, (tx, { game }) =>
+  priceHistoryView(tx, game.id),
+);

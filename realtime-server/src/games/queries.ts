@@ -16,6 +16,7 @@ import { COMPANIES } from '@showdown/shared/catalogue';
 import { GAME_STATUS, ROLE, type GameStatus, type Role } from '@showdown/shared/constants';
 import { isInvestorRole } from '@showdown/shared/roles';
 import type { GameSnapshot, PricePoint, PublicMayhem } from '@showdown/shared/protocol';
+import type { ReportRows } from '@showdown/shared/report';
 import type { Executor } from '../db/client.ts';
 import {
   gameStocks,
@@ -284,5 +285,94 @@ export async function snapshotView(
         : null,
     me,
     price_history: await priceHistoryView(tx, game.id),
+  };
+}
+
+type HistoryTable = typeof pricePoints | typeof transactions | typeof ledgerEntries;
+
+/** Every row of one of the game's histories, oldest first. */
+function historyOf<T extends HistoryTable>(
+  tx: Executor,
+  table: T,
+  gameId: number,
+): Promise<Array<T['$inferSelect']>> {
+  const history: HistoryTable = table;
+  return tx
+    .select()
+    .from(history)
+    .where(eq(history.gameId, gameId))
+    .orderBy(asc(history.id)) as Promise<Array<T['$inferSelect']>>;
+}
+
+/** Every history row of a game that its report is computed from. */
+export async function reportRows(tx: Executor, game: GameRow): Promise<ReportRows> {
+  const seated = await tx
+    .select({
+      player_id: players.id,
+      username: users.username,
+      avatar_id: players.avatarId,
+      role: players.role,
+    })
+    .from(players)
+    .innerJoin(users, eq(users.id, players.userId))
+    .where(eq(players.gameId, game.id))
+    .orderBy(asc(players.id));
+  const points = await historyOf(tx, pricePoints, game.id);
+  const entries = await historyOf(tx, transactions, game.id);
+  const ledger = await historyOf(tx, ledgerEntries, game.id);
+  const averaged = await tx
+    .select()
+    .from(mayhems)
+    .where(and(eq(mayhems.gameId, game.id), eq(mayhems.status, 2)))
+    .orderBy(asc(mayhems.id));
+  const answers = averaged.length
+    ? await tx
+        .select()
+        .from(mayhemResponses)
+        .where(
+          inArray(
+            mayhemResponses.mayhemId,
+            averaged.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(mayhemResponses.id))
+    : [];
+  return {
+    game: {
+      id: game.id,
+      board_code: game.code,
+      started_at: game.startedAt?.toISOString() ?? null,
+      ended_at: game.endedAt?.toISOString() ?? null,
+    },
+    players: seated.map((p) => ({ ...p, role: p.role as Role })),
+    price_points: points.map((p) => ({
+      stock_id: p.stockId,
+      price_paise: p.pricePaise,
+      cause: p.cause as ReportRows['price_points'][number]['cause'],
+      at: p.createdAt.toISOString(),
+    })),
+    transactions: entries.map((t) => ({
+      id: t.id,
+      type: t.type,
+      player_id: t.playerId,
+      stock_id: t.stockId,
+      trade_type: t.tradeType,
+      quantity: t.quantity,
+      amount_paise: t.amountPaise,
+      at: t.createdAt.toISOString(),
+    })),
+    ledger: ledger.map((e) => ({
+      id: e.id,
+      player_id: e.playerId,
+      kind: e.kind,
+      delta_paise: e.deltaPaise,
+      transaction_id: e.transactionId,
+      at: e.createdAt.toISOString(),
+    })),
+    mayhems: averaged.map((m) => ({
+      mayhem_id: m.id,
+      averaged_at: (m.averagedAt ?? m.createdAt).toISOString(),
+      responses: answers.filter((a) => a.mayhemId === m.id).map((a) => a.stocks),
+    })),
   };
 }

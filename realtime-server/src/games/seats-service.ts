@@ -20,7 +20,7 @@ import { pgConstraint } from '../db/errors.ts';
 import { players } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
 import { findGame, gameCompleted, requireSeat, type PlayerRow, type Seat } from './access.ts';
-import { assertJoined, runGameCommand } from './command.ts';
+import { assertJoined, gameCommand } from './command.ts';
 import { conflict, forbidden, invalid, notFound } from './errors.ts';
 import { firstPlayerView, playerWithName, publicPlayers } from './queries.ts';
 import type { ServiceResult } from './service-result.ts';
@@ -87,40 +87,32 @@ function seatConflict(err: unknown): never {
 }
 
 /** Takes a seat in the lobby with a role and an avatar (or changes the caller's own seat). */
-export async function selectRole(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-  input: SelectRoleInput,
-) {
-  return runGameCommand(
-    ctx,
-    { gameId, userId, seat: 'joined', status: LOBBY },
-    async ({ tx, player: existing, seq, publish }) => {
-      const taken = await seq();
-      if (existing) {
-        const updated = await updateSeat(tx, gameId, existing, input.role, input.avatar_id);
-        const player = await playerWithName(tx, updated);
-        publish((p) => p.game(gameId, 'player:updated', { seq: taken, game_id: gameId, player }));
-        return { data: player, message: MSG.ROLE_UPDATED };
-      }
-      const [{ count } = { count: 0 }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(players)
-        .where(eq(players.gameId, gameId));
-      if (Number(count) >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
-      await assertBrokerFree(tx, gameId, input.role, null);
-      const avatarId = await chooseAvatar(tx, gameId, input.role, input.avatar_id, null, null);
-      const [created] = await tx
-        .insert(players)
-        .values({ gameId, userId, role: input.role, avatarId })
-        .returning();
-      const player = await playerWithName(tx, expectRow(created, 'players: take seat'));
-      publish((p) => p.game(gameId, 'lobby:joined', { seq: taken, game_id: gameId, player }));
-      return { data: player, message: MSG.ROLE_SELECTED };
-    },
-  ).catch(seatConflict);
-}
+export const selectRole = gameCommand(
+  { seat: 'joined', status: LOBBY, refusal: seatConflict },
+  async ({ tx, player: existing, seq, publish, userId, gameId }, input: SelectRoleInput) => {
+    const taken = await seq();
+    if (existing) {
+      const updated = await updateSeat(tx, gameId, existing, input.role, input.avatar_id);
+      const player = await playerWithName(tx, updated);
+      publish((p) => p.game(gameId, 'player:updated', { seq: taken, game_id: gameId, player }));
+      return { data: player, message: MSG.ROLE_UPDATED };
+    }
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(players)
+      .where(eq(players.gameId, gameId));
+    if (Number(count) >= MAX_PLAYERS_PER_GAME) throw conflict(MSG.BOARD_FULL);
+    await assertBrokerFree(tx, gameId, input.role, null);
+    const avatarId = await chooseAvatar(tx, gameId, input.role, input.avatar_id, null, null);
+    const [created] = await tx
+      .insert(players)
+      .values({ gameId, userId, role: input.role, avatarId })
+      .returning();
+    const player = await playerWithName(tx, expectRow(created, 'players: take seat'));
+    publish((p) => p.game(gameId, 'lobby:joined', { seq: taken, game_id: gameId, player }));
+    return { data: player, message: MSG.ROLE_SELECTED };
+  },
+);
 
 async function assertBrokerFree(tx: Tx, gameId: number, role: Role, exceptPlayerId: number | null) {
   if (!isBrokerRole(role)) return;
@@ -149,61 +141,45 @@ async function updateSeat(
 }
 
 /** Changes a seat's role and avatar: one's own, or (the broker) anyone's. */
-export async function changeRole(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-  input: ChangeRoleInput,
-) {
-  return runGameCommand(
-    ctx,
-    { gameId, userId, seat: 'seated', status: LOBBY },
-    async ({ tx, player: caller, seq, publish }) => {
-      const taken = await seq();
-      let target = caller;
-      if (input.player_id && input.player_id !== caller.id) {
-        if (!isBrokerRole(caller.role)) throw forbidden(MSG.BROKER_ONLY);
-        const [other] = await tx
-          .select()
-          .from(players)
-          .where(and(eq(players.id, input.player_id), eq(players.gameId, gameId)));
-        if (!other) throw notFound(MSG.PLAYER_NOT_FOUND);
-        target = other;
-      }
-      const updated = await updateSeat(tx, gameId, target, input.role, input.avatar_id);
-      const player = await playerWithName(tx, updated);
-      publish((p) => p.game(gameId, 'player:updated', { seq: taken, game_id: gameId, player }));
-      return { data: player, message: MSG.ROLE_UPDATED };
-    },
-  ).catch(seatConflict);
-}
+export const changeRole = gameCommand(
+  { seat: 'seated', status: LOBBY, refusal: seatConflict },
+  async ({ tx, player: caller, seq, publish, gameId }, input: ChangeRoleInput) => {
+    const taken = await seq();
+    let target = caller;
+    if (input.player_id && input.player_id !== caller.id) {
+      if (!isBrokerRole(caller.role)) throw forbidden(MSG.BROKER_ONLY);
+      const [other] = await tx
+        .select()
+        .from(players)
+        .where(and(eq(players.id, input.player_id), eq(players.gameId, gameId)));
+      if (!other) throw notFound(MSG.PLAYER_NOT_FOUND);
+      target = other;
+    }
+    const updated = await updateSeat(tx, gameId, target, input.role, input.avatar_id);
+    const player = await playerWithName(tx, updated);
+    publish((p) => p.game(gameId, 'player:updated', { seq: taken, game_id: gameId, player }));
+    return { data: player, message: MSG.ROLE_UPDATED };
+  },
+);
 
 /** The broker removes a player from the lobby. */
-export async function removePlayer(
-  ctx: AppContext,
-  userId: number,
-  gameId: number,
-  playerId: number,
-) {
-  return runGameCommand(
-    ctx,
-    { gameId, userId, seat: 'broker', status: LOBBY },
-    async ({ tx, player: broker, seq, publish }) => {
-      if (broker.id === playerId) throw conflict(MSG.CANNOT_REMOVE_SELF);
-      const [row] = await tx
-        .delete(players)
-        .where(and(eq(players.id, playerId), eq(players.gameId, gameId)))
-        .returning();
-      if (!row) throw notFound(MSG.PLAYER_NOT_FOUND);
-      const taken = await seq();
-      publish((p) => {
-        p.game(gameId, 'player:removed', { seq: taken, game_id: gameId, player_id: row.id });
-        p.evict(gameId, row.userId);
-      });
-      return { data: { player_id: row.id }, message: MSG.PLAYER_REMOVED };
-    },
-  );
-}
+export const removePlayer = gameCommand(
+  { seat: 'broker', status: LOBBY },
+  async ({ tx, player: broker, seq, publish, gameId }, playerId: number) => {
+    if (broker.id === playerId) throw conflict(MSG.CANNOT_REMOVE_SELF);
+    const [row] = await tx
+      .delete(players)
+      .where(and(eq(players.id, playerId), eq(players.gameId, gameId)))
+      .returning();
+    if (!row) throw notFound(MSG.PLAYER_NOT_FOUND);
+    const taken = await seq();
+    publish((p) => {
+      p.game(gameId, 'player:removed', { seq: taken, game_id: gameId, player_id: row.id });
+      p.evict(gameId, row.userId);
+    });
+    return { data: { player_id: row.id }, message: MSG.PLAYER_REMOVED };
+  },
+);
 
 export async function lobby(
   ctx: AppContext,

@@ -17,6 +17,7 @@ import {
   tradeSchema,
 } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
+import type { z, ZodType } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authOf, requireAuth } from '../auth/require-auth.ts';
 import * as board from '../games/board-service.ts';
@@ -46,6 +47,35 @@ function send<T>(res: Response, result: ServiceResult<T>, status = 200) {
   });
 }
 
+type GameService<A extends unknown[], T> = (
+  ctx: AppContext,
+  userId: number,
+  gameId: number,
+  ...args: A
+) => Promise<ServiceResult<T>>;
+
+/** The handler of a call on one game: the game id from the path, the service's answer sent. */
+function onGame<T>(ctx: AppContext, service: GameService<[], T>) {
+  return async (req: Request, res: Response) => {
+    send(res, await service(ctx, authOf(res).userId, parseId(req.params.id)));
+  };
+}
+
+/**
+ * The handler of a call on one game with a body: the game id from the path, the body parsed by
+ * `schema`, and the service's answer sent.
+ */
+function withInput<S extends ZodType, T>(
+  ctx: AppContext,
+  schema: S,
+  service: GameService<[input: z.output<S>], T>,
+) {
+  return async (req: Request, res: Response) => {
+    const gameId = parseId(req.params.id);
+    send(res, await service(ctx, authOf(res).userId, gameId, parseInput(schema, req.body)));
+  };
+}
+
 export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
   const router = Router();
   router.use(requireAuth(ctx.tokens));
@@ -59,65 +89,27 @@ export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
   router.get('/:id/avatars', async (req, res) => {
     send(res, { data: await seats.freeAvatars(ctx, user(res), parseId(req.params.id)) });
   });
-  router.get('/:id/lobby', async (req, res) => {
-    send(res, await seats.lobby(ctx, user(res), parseId(req.params.id)));
-  });
+  router.get('/:id/lobby', onGame(ctx, seats.lobby));
   router.post('/:id/remove-player/:playerId', async (req, res) => {
     const playerId = parseId(req.params.playerId, MSG.PLAYER_NOT_FOUND);
     send(res, await seats.removePlayer(ctx, user(res), parseId(req.params.id), playerId));
   });
-  router.get('/:id/settings', async (req, res) => {
-    send(res, await flow.getSettings(ctx, user(res), parseId(req.params.id)));
-  });
-  router.post('/:id/settings', async (req, res) => {
-    const gameId = parseId(req.params.id);
-    send(
-      res,
-      await flow.updateSettings(ctx, user(res), gameId, parseInput(settingsSchema, req.body)),
-    );
-  });
-  router.post('/:id/select-role', async (req, res) => {
-    const gameId = parseId(req.params.id);
-    send(
-      res,
-      await seats.selectRole(ctx, user(res), gameId, parseInput(selectRoleSchema, req.body)),
-    );
-  });
-  router.post('/:id/change-role', async (req, res) => {
-    const gameId = parseId(req.params.id);
-    send(
-      res,
-      await seats.changeRole(ctx, user(res), gameId, parseInput(changeRoleSchema, req.body)),
-    );
-  });
-  router.post('/:id/start', async (req, res) => {
-    send(res, await flow.startGame(ctx, user(res), parseId(req.params.id)));
-  });
-  router.post('/:id/first-player', async (req, res) => {
-    send(res, await flow.pickFirstPlayer(ctx, user(res), parseId(req.params.id)));
-  });
-  router.post('/:id/end', async (req, res) => {
-    send(res, await flow.endGame(ctx, user(res), parseId(req.params.id)));
-  });
-  router.get('/:id/showdown', async (req, res) => {
-    send(res, await flow.showdown(ctx, user(res), parseId(req.params.id)));
-  });
+  router.get('/:id/settings', onGame(ctx, flow.getSettings));
+  router.post('/:id/settings', withInput(ctx, settingsSchema, flow.updateSettings));
+  router.post('/:id/select-role', withInput(ctx, selectRoleSchema, seats.selectRole));
+  router.post('/:id/change-role', withInput(ctx, changeRoleSchema, seats.changeRole));
+  router.post('/:id/start', onGame(ctx, flow.startGame));
+  router.post('/:id/first-player', onGame(ctx, flow.pickFirstPlayer));
+  router.post('/:id/end', onGame(ctx, flow.endGame));
+  router.get('/:id/showdown', onGame(ctx, flow.showdown));
 
   router.put('/:id/update/orderbook', async (req, res) => {
     const gameId = parseId(req.params.id);
     const { orderbook_status } = parseInput(orderbookSchema, req.body);
     send(res, await flow.setOrderbook(ctx, hooks, user(res), gameId, orderbook_status));
   });
-  router.get('/:id/stocks', async (req, res) => {
-    send(res, await market.listStocks(ctx, user(res), parseId(req.params.id)));
-  });
-  router.post('/:id/stocks', async (req, res) => {
-    const gameId = parseId(req.params.id);
-    send(
-      res,
-      await market.updatePrice(ctx, user(res), gameId, parseInput(priceUpdateSchema, req.body)),
-    );
-  });
+  router.get('/:id/stocks', onGame(ctx, market.listStocks));
+  router.post('/:id/stocks', withInput(ctx, priceUpdateSchema, market.updatePrice));
   router.post('/:id/stocks/trade', async (req, res) => {
     const gameId = parseId(req.params.id);
     const input = parseInput(tradeSchema, req.body);
@@ -127,15 +119,9 @@ export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
     }
     send(res, await market.placeOrder(ctx, user(res), gameId, input, key));
   });
-  router.put('/:id/payday', async (req, res) => {
-    send(res, await flow.givePayday(ctx, user(res), parseId(req.params.id)));
-  });
-  router.get('/:id/user/portfolio', async (req, res) => {
-    send(res, await market.getPortfolio(ctx, user(res), parseId(req.params.id)));
-  });
-  router.get('/:id/prices/history', async (req, res) => {
-    send(res, await market.getPriceHistory(ctx, user(res), parseId(req.params.id)));
-  });
+  router.put('/:id/payday', onGame(ctx, flow.givePayday));
+  router.get('/:id/user/portfolio', onGame(ctx, market.getPortfolio));
+  router.get('/:id/prices/history', onGame(ctx, market.getPriceHistory));
   // Newest first, a page at a time: ?before=<entry id>&limit=<1-200, default 50>. A page shorter
   // than the limit is the end. /history is the same read.
   const history = async (req: Request, res: Response) => {
@@ -161,9 +147,7 @@ export function mayhemRouter(ctx: AppContext): Router {
       201,
     );
   });
-  router.get('/game/:id', async (req, res) => {
-    send(res, await mayhem.getMayhem(ctx, user(res), parseId(req.params.id)));
-  });
+  router.get('/game/:id', onGame(ctx, mayhem.getMayhem));
   router.post('/:id/respond', async (req, res) => {
     const mayhemId = parseId(req.params.id, MSG.MAYHEM_NOT_FOUND);
     send(

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createApplication, type Application } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/context.ts';
@@ -18,14 +19,47 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  database?: DatabaseHandle & { url?: string };
+}
+
+/**
+ * The file's test server: started before its tests (beforeAll), closed after them (afterAll).
+ * Its fields are read inside tests and hooks (they throw before the server has started).
+ */
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = () => {
+    if (!started) throw new Error('the test server has not started yet');
+    return started;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get application() {
+      return current().application;
+    },
+    get database() {
+      return current().database;
+    },
+    get otps() {
+      return current().otps;
+    },
+    close: () => current().close(),
+  };
+}
+
 /** A whole server on an ephemeral port with its own fresh database and OTP inbox. */
-export async function startTestServer(
-  options: {
-    clock?: Clock;
-    env?: Record<string, string>;
-    database?: DatabaseHandle & { url?: string };
-  } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const otps = new OtpInbox();
   const webhook = await otps.start();

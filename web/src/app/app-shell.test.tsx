@@ -8,6 +8,7 @@ import { AppProviders } from './provider';
 import { AppRoutes, routes } from './router';
 import { takeReturnTo } from '../lib/return-to';
 import { ASHA } from '../../test/fixtures/users';
+import { GAME_SCREEN_PATHS } from '../config/game-screens';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -91,18 +92,7 @@ describe('app shell', () => {
       '/showDown',
       '/join-game/:update',
       '/choose-avatar/:update',
-      '/showdown-lobby',
-      '/game-setup',
-      '/first-player',
-      '/stock-prices',
-      '/price-updates',
-      '/portfolio',
-      '/trade',
-      '/transaction',
-      '/portfolio-showdown',
-      '/market-mayhem',
-      '/role',
-      '/leaderboard',
+      ...GAME_SCREEN_PATHS,
       '/game-report/:id',
     ]);
   });

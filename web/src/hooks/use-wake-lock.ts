@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { GAME_STATUS } from '@showdown/shared/constants';
 import { useAppStore } from '../stores/app-store';
 import { selectStatus } from '../stores/game-selectors';
+import { GAME_SCREEN_PATHS } from '../config/game-screens';
 
 /** What keeps the screen on where the Screen Wake Lock API is missing (nosleep.js's shape). */
 export interface ScreenKeeper {
@@ -90,20 +91,7 @@ export function useWakeLock(active: boolean, env?: WakeLockEnvironment): void {
 }
 
 /** The game's screens (lobby and in-game): where the screen stays awake. */
-export const GAME_SCREENS: ReadonlySet<string> = new Set([
-  '/showdown-lobby',
-  '/game-setup',
-  '/first-player',
-  '/stock-prices',
-  '/price-updates',
-  '/portfolio',
-  '/trade',
-  '/transaction',
-  '/portfolio-showdown',
-  '/market-mayhem',
-  '/leaderboard',
-  '/role',
-]);
+export const GAME_SCREENS: ReadonlySet<string> = new Set(GAME_SCREEN_PATHS);
 
 /**
  * The player's screen stays on while on a game's screen of a game in its lobby or running, if

@@ -1,10 +1,4 @@
-import type {
-  GameSettings,
-  Portfolio,
-  PublicPlayer,
-  RankingEntry,
-  StockEntry,
-} from '@showdown/shared/api';
+import type { GameSettings, Portfolio, RankingEntry, StockEntry } from '@showdown/shared/api';
 import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAppStore, useAppStore } from './app-store';
@@ -25,16 +19,10 @@ import {
   selectStatus,
   selectStocks,
 } from './game-selectors';
+import { publicPlayer } from '../../test/fixtures/players';
 import { ASHA } from '../../test/fixtures/users';
 
-const player = (player_id: number, role: 1 | 2 | 3, username = `P${player_id}`): PublicPlayer => ({
-  id: player_id,
-  player_id,
-  username,
-  avatar_id: player_id,
-  image: `/avatars/${player_id}.svg`,
-  role,
-});
+const player = publicPlayer;
 
 const settings: GameSettings = {
   starting_funds: 500000,

@@ -12,17 +12,12 @@ import {
 } from '../../../../test/render';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
 import { LobbyScreen } from './lobby-screen';
+import { publicPlayer } from '../../../../test/fixtures/players';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
-const player = (id: number, role: Role, username = `Player ${id}`): PublicPlayer => ({
-  id,
-  player_id: id,
-  username,
-  avatar_id: id,
-  image: `/avatars/${id}.svg`,
-  role,
-});
+const player = (id: number, role: Role, username = `Player ${id}`) =>
+  publicPlayer(id, role, username);
 
 let lobby: LobbyData;
 

@@ -3,36 +3,23 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GameReport } from '@showdown/shared/api';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadReportCsv, fetchReport, revokeReportLinks, shareReport } from '../api/report-api';
+import { useReport } from '../hooks/use-report';
 import { ReportView } from './report-view';
 
 /** /game-report/:id — a completed game's report, its CSV and its share link. */
 export function ReportScreen() {
   const { id = '' } = useParams();
   const gameId = /^\d+$/.test(id) ? Number(id) : null;
-  const [report, setReport] = useState<GameReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { report, error } = useReport(gameId, fetchReport);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (gameId === null) return;
-    let live = true;
-    fetchReport(gameId).then(
-      (answer) => live && setReport(answer),
-      (e: unknown) => live && setError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gameId]);
 
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
