@@ -10,8 +10,17 @@ import { openPhase, setupTable, type Seated, type TableSetup } from './helpers/g
 import { startTestServer, type HttpAnswer, type TestServer } from './helpers/server.ts';
 import { TestClient } from './helpers/sockets.ts';
 
+/** A clock that can be made to run 11 s ahead at every read (a queue wait, without waiting). */
+class JumpingClock extends FakeClock {
+  jumping = false;
+  override now(): Date {
+    if (this.jumping) this.advance(11);
+    return super.now();
+  }
+}
+
 let server: TestServer;
-const clock = new FakeClock();
+const clock = new JumpingClock();
 const clients: TestClient[] = [];
 beforeAll(async () => {
   server = await startTestServer({ clock });
@@ -346,5 +355,28 @@ describe('socket commands answer as the REST routes do', () => {
       clock.advance(-16 * 60);
     }
     expect('data' in (await command(broker, 'orderbook:update', payload))).toBe(true);
+  });
+
+  it('a command that reaches the database after its device stopped waiting (10 s) does nothing', async () => {
+    const table = await setupTable(server, { investors: 1, start: true });
+    await openPhase(table);
+    const inv = table.investors[0]!;
+    const investor = await socketOf(inv);
+    const order = { game_id: table.gameId, stock_id: 8, trade_type: 0, quantity: 1 };
+    const start = clock.now().getTime();
+    clock.jumping = true;
+    let dropped: CommandAck<unknown>;
+    try {
+      dropped = await command(investor, 'order:place', { ...order, idempotency_key: 'late-1' });
+    } finally {
+      clock.jumping = false;
+      clock.advance((start - clock.now().getTime()) / 1000);
+    }
+    expect('error' in dropped).toBe(true);
+    const history = await inv.api.get(`/api/game/${table.gameId}/transactions`);
+    expect(history.body.data.filter((e: any) => e.type === 'trade')).toHaveLength(0);
+    // The device's retry with the same key places it once.
+    const retry = await command(investor, 'order:place', { ...order, idempotency_key: 'late-1' });
+    expect('data' in retry, JSON.stringify(retry)).toBe(true);
   });
 });

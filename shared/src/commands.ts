@@ -26,6 +26,12 @@ import type { ErrorCode } from './messages.ts';
 export type CommandAck<T> =
   { data: T; message?: string } | { error: { code: ErrorCode; message: string; status: number } };
 
+/**
+ * How long a device waits for a command's answer. The server drops a command that has not reached
+ * the database by then (its device has given up: an order is retried with its key over REST).
+ */
+export const COMMAND_ANSWER_TIMEOUT_MS = 10_000;
+
 type GameRef = { game_id: number };
 type MayhemRef = { mayhem_id: number };
 

@@ -18,6 +18,7 @@ import {
   tradeSchema,
 } from '@showdown/shared/api';
 import {
+  COMMAND_ANSWER_TIMEOUT_MS,
   SOCKET_COMMAND_NAMES,
   type CommandAck,
   type CommandData,
@@ -148,11 +149,13 @@ export function attachSocketCommands(
       const fields: Payload =
         typeof payload === 'object' && payload !== null ? (payload as Payload) : {};
       // The database queue takes this user's work in turn with every other client's, as for a
-      // request; a socket that disconnected before its turn starts nothing.
+      // request. A command whose device stopped waiting before its turn (the socket closed, or
+      // the answer's timeout passed) starts nothing, as a request whose connection closed: under
+      // overload the database serves the commands someone still waits for.
+      const giveUpAt = ctx.clock.now().getTime() + COMMAND_ANSWER_TIMEOUT_MS;
+      const gone = () => socket.disconnected || ctx.clock.now().getTime() >= giveUpAt;
       dbClient
-        .run({ key: `user:${userId}`, gone: () => socket.disconnected }, async () =>
-          run(ctx, hooks, userId, fields),
-        )
+        .run({ key: `user:${userId}`, gone }, async () => run(ctx, hooks, userId, fields))
         .then(
           (result) =>
             reply(

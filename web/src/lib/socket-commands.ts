@@ -7,17 +7,16 @@
  * anything, so the REST call is the same command's first run.
  */
 import type { ApiSuccess } from '@showdown/shared/api';
-import type {
-  CommandAck,
-  CommandData,
-  CommandPayload,
-  SocketCommandName,
+import {
+  COMMAND_ANSWER_TIMEOUT_MS,
+  type CommandAck,
+  type CommandData,
+  type CommandPayload,
+  type SocketCommandName,
 } from '@showdown/shared/commands';
 import { ERROR_CODE } from '@showdown/shared/messages';
 import { ApiError, NO_CONNECTION } from './api-client';
 import { activeSocket } from './socket';
-
-const ACK_TIMEOUT_MS = 10_000;
 
 /** Refusals the REST client knows how to handle (refresh, sign-out, back off, leave the game). */
 const REST_HANDLES: ReadonlySet<string> = new Set([
@@ -43,7 +42,7 @@ export async function sendCommand<E extends SocketCommandName>(
   if (!socket?.connected) return rest();
   let ack: CommandAck<CommandData<E>>;
   try {
-    const timed = socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck: Emit };
+    const timed = socket.timeout(COMMAND_ANSWER_TIMEOUT_MS) as unknown as { emitWithAck: Emit };
     ack = (await timed.emitWithAck(name, payload)) as CommandAck<CommandData<E>>;
   } catch {
     if ('idempotency_key' in payload && payload.idempotency_key) return rest();
