@@ -188,6 +188,7 @@ export async function createApplication(components: ApplicationComponents): Prom
       clusterWorker: components.clusterWorker,
     }),
     clientAddress: (req) => proxyAddr(req, trustProxy),
+    hooks: scheduler,
   });
   // Every process checks the sessions it trusts (cached, or holding its sockets) again each
   // SESSION_RECHECK_MS: a revoked session or a deleted user is refused everywhere within a second.

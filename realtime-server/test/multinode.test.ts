@@ -55,6 +55,44 @@ describe('two nodes over Redis', () => {
     for (const c of [onA.client, onB.client, tvB]) c.close();
   });
 
+  it('socket commands through node A reach node B; an order retried on node B with its key replays', async () => {
+    const table = await setupTable({ url: nodeA.url, otps }, { investors: 1, start: true });
+    const investor = table.investors[0]!;
+    const brokerA = await TestClient.connect(nodeA.url, table.broker.token);
+    const investorA = await TestClient.connect(nodeA.url, investor.token);
+    const investorB = await TestClient.connect(nodeB.url, investor.token);
+    await investorB.snapshot('game:join', table.gameId);
+    const gameId = table.gameId;
+
+    const moved = await brokerA.emit('price:update', {
+      game_id: gameId,
+      stock_id: 5,
+      operation: '+',
+      value: 9,
+    });
+    expect(moved).toMatchObject({
+      data: { stock_id: 5, previousPrice: 1520, updatedPrice: 1656.8 },
+    });
+    expect(await investorB.waitFor('price:updated')).toMatchObject({ stock_id: 5, price: 1656.8 });
+    const opened = await brokerA.emit('orderbook:update', { game_id: gameId, orderbook_status: 1 });
+    expect('data' in opened, JSON.stringify(opened)).toBe(true);
+
+    const order = {
+      game_id: gameId,
+      stock_id: 5,
+      trade_type: 0,
+      quantity: 2,
+      idempotency_key: 'n-1',
+    };
+    const first = await investorA.emit('order:place', order);
+    expect('data' in first, JSON.stringify(first)).toBe(true);
+    expect(await investorB.emit('order:place', order)).toEqual(first);
+    await investorB.waitFor('portfolio:updated');
+    const history = await investor.api.get(`/api/game/${gameId}/transactions`);
+    expect(history.body.data.filter((e: any) => e.type === 'trade')).toHaveLength(1);
+    for (const client of [brokerA, investorA, investorB]) client.close();
+  });
+
   it('presence spans the nodes: a TV on node B sees who is connected on node A', async () => {
     const table = await setupTable({ url: nodeA.url, otps }, { investors: 1 });
     const phoneOnA = await TestClient.connect(nodeA.url, table.investors[0]!.token);

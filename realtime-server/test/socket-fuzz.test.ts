@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_COMMAND_NAMES } from '@showdown/shared/commands';
 import { dumpDatabase } from './helpers/database.ts';
 import fc from 'fast-check';
 import { ERROR_CODE } from '@showdown/shared/messages';
@@ -68,9 +69,28 @@ const payload = () =>
     fc.record({ code: fc.oneof(weirdText, weirdNumber) }),
     fc.record({ code: fc.constantFrom(...tables.map((t) => t.code)), extra: weirdText }),
     fc.constant(undefined),
+    // The game commands' fields (issue 24), well-formed or not, on games the stranger is not in.
+    fc.record(
+      {
+        game_id: gameIdLike(),
+        mayhem_id: fc.oneof(weirdNumber, fc.integer({ min: 1, max: 50 })),
+        stock_id: fc.oneof(weirdNumber, fc.integer({ min: 1, max: 12 })),
+        operation: fc.oneof(fc.constantFrom('+', '-'), weirdText),
+        value: fc.oneof(weirdNumber, fc.integer({ min: 1, max: 20 })),
+        trade_type: fc.oneof(fc.constantFrom(0, 1), weirdNumber),
+        quantity: fc.oneof(weirdNumber, fc.integer({ min: 1, max: 5 })),
+        orderbook_status: fc.oneof(fc.constantFrom(0, 1), weirdNumber),
+        idempotency_key: fc.oneof(weirdText, fc.anything()),
+        stock_ids: fc.anything(),
+        percentage: fc.anything(),
+        stocks: fc.anything(),
+      },
+      { requiredKeys: [] },
+    ),
   );
 const eventName = fc.oneof(
   fc.constantFrom('game:join', 'game:resync', 'game:leave', 'board:spectate'),
+  fc.constantFrom(...SOCKET_COMMAND_NAMES),
   fc.constantFrom('game:delete', 'price:update', 'admin', '__proto__', 'constructor'),
   fc.string({ maxLength: 30 }),
 );

@@ -4,7 +4,7 @@
  * search for the highest rate with p99 ≤ 50 ms, then the measured run at one update per game.
  */
 import { epochNow, P99_TARGET_MS } from './common.ts';
-import type { FanoutResult } from './ipc.ts';
+import type { CommandPath, FanoutResult } from './ipc.ts';
 import { drained } from './rest.ts';
 import { measureServer, readAll } from './server-node.ts';
 import type { Bench } from './setup.ts';
@@ -90,6 +90,7 @@ export async function measureFanout(
   activeGames = bench.settings.games,
   timing = fanoutTiming(bench),
   relayPid?: number,
+  via: CommandPath = 'socket',
 ) {
   const { generators, nodes, database, restUrl, settings } = bench;
   const startEpochMs = epochNow() + 1_500;
@@ -106,6 +107,7 @@ export async function measureFanout(
           type: 'fanout',
           restUrl,
           target,
+          via,
           totalGames: settings.games,
           activeGames,
           startEpochMs,
@@ -155,6 +157,12 @@ export async function fanOut(bench: Bench) {
     `fan-out:  ${settings.games} updates/s for ${settings.warmupSeconds} s warm-up + ${settings.fanoutSeconds} s measured`,
   );
   const fanout = await profiled('fanout', () => measureFanout(bench, 'server'));
+  // The same run with the brokers' updates as REST calls: the two command paths, same run.
+  await drained(restUrl);
+  console.log('fan-out:  the same again, the updates as REST calls');
+  const rest = await profiled('rest-fanout', () =>
+    measureFanout(bench, 'server', settings.games, fanoutTiming(bench), undefined, 'rest'),
+  );
 
-  return { ...fanout, steps: fanoutSteps, maxRate: fanoutMaxRate };
+  return { ...fanout, steps: fanoutSteps, maxRate: fanoutMaxRate, rest };
 }

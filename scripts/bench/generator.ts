@@ -9,6 +9,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { COMPANIES } from '@showdown/shared/catalogue';
 import { PROTOCOL_VERSION } from '@showdown/shared/protocol';
+import type { CommandAck, SocketCommandName } from '@showdown/shared/commands';
 import type {
   Command,
   ConnectResult,
@@ -63,6 +64,8 @@ interface Investor {
   /** The shares this generator's answers confirmed, less sells in flight. */
   held: HeldShares;
   busy: boolean;
+  /** Its device's socket, which sends its orders as socket commands. */
+  socket?: Socket;
 }
 
 let games: Game[] = [];
@@ -71,6 +74,24 @@ let investors: Investor[] = [];
 let portfolioEvents = 0;
 /** Where receipts go while a fan-out runs. */
 let onReceipt: (device: Device, at: number) => void = () => {};
+
+/**
+ * Answers still awaited, each with its deadline: one sweep a tick expires the late ones, instead
+ * of a timer (or an AbortSignal.timeout) per request.
+ */
+const awaiting = new Set<{ deadline: number; expire: () => void }>();
+setInterval(() => {
+  const now = epochNow();
+  for (const entry of awaiting) {
+    if (entry.deadline > now) continue;
+    awaiting.delete(entry);
+    entry.expire();
+  }
+}, 100).unref();
+
+function answerTimeout(): Error {
+  return Object.assign(new Error('no answer'), { name: 'TimeoutError' });
+}
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -147,6 +168,7 @@ async function connect(command: Extract<Command, { type: 'connect' }>): Promise<
     for (const token of game.plan.investorTokens) jobs.push({ game, token, role: 'investor' });
     for (let i = 0; i < game.plan.spectators; i++) jobs.push({ game, role: 'spectator' });
   }
+  const byToken = new Map(investors.map((investor) => [investor.token, investor]));
   const failures: Record<string, number> = {};
   await inPool(jobs, CONNECTS_IN_FLIGHT, async (job, index) => {
     const node = index % command.urls.length;
@@ -154,6 +176,7 @@ async function connect(command: Extract<Command, { type: 'connect' }>): Promise<
       const device = await openSocket(command.urls[node]!, job.game, node, job, command.target);
       devices.push(device);
       if (job.role === 'broker') job.game.broker = device.socket;
+      if (job.role === 'investor' && job.token) byToken.get(job.token)!.socket = device.socket;
     } catch (err) {
       tally(failures, err instanceof Error ? err.message : String(err));
     }
@@ -172,20 +195,54 @@ interface Answer {
 }
 
 async function call(url: string, token: string, body: unknown): Promise<Answer> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-  });
-  const text = await res.text();
-  let parsed: unknown;
+  const controller = new AbortController();
+  const entry = {
+    deadline: epochNow() + ANSWER_TIMEOUT_MS,
+    expire: () => controller.abort(answerTimeout()),
+  };
+  awaiting.add(entry);
   try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, body: parsed };
+  } finally {
+    awaiting.delete(entry);
   }
-  return { status: res.status, body: parsed };
+}
+
+/** A socket command (shared/src/commands.ts), its answer in the shape of the REST answer. */
+function sendCommand(
+  socket: Socket | undefined,
+  name: SocketCommandName,
+  payload: unknown,
+): Promise<Answer> {
+  if (!socket) return Promise.reject(new Error('no socket'));
+  return new Promise((resolve, reject) => {
+    const entry = {
+      deadline: epochNow() + ANSWER_TIMEOUT_MS,
+      expire: () => reject(answerTimeout()),
+    };
+    awaiting.add(entry);
+    socket.emit(name, payload, (ack: CommandAck<unknown>) => {
+      awaiting.delete(entry);
+      resolve(
+        'error' in ack
+          ? { status: ack.error.status, body: { success: false, error: ack.error } }
+          : { status: 200, body: { success: true, data: ack.data, message: ack.message } },
+      );
+    });
+  });
 }
 
 const failureKey = (answer: Answer) =>
@@ -201,6 +258,7 @@ const errorKey = (err: unknown) => {
 
 async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise<FanoutResult> {
   const cpu = cpuMeter();
+  const via = command.via ?? 'socket';
   const latencies: number[] = [];
   const sameNode: number[] = [];
   const otherNodes: number[] = [];
@@ -246,11 +304,15 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
       done();
       return;
     }
-    call(`${command.restUrl}/api/game/${game.plan.gameId}/stocks`, game.plan.brokerToken, {
+    const move = {
       stock_id: COMPANIES[k % COMPANIES.length]!.id,
       operation: k % 2 === 0 ? '+' : '-',
       value: 1,
-    }).then(
+    };
+    (via === 'socket'
+      ? sendCommand(game.broker, 'price:update', { game_id: game.plan.gameId, ...move })
+      : call(`${command.restUrl}/api/game/${game.plan.gameId}/stocks`, game.plan.brokerToken, move)
+    ).then(
       (answer) => done(answer.status === 200 ? undefined : failureKey(answer)),
       (err: unknown) => done(errorKey(err)),
     );
@@ -296,6 +358,7 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
 
 async function runOrders(command: Extract<Command, { type: 'orders' }>): Promise<OrdersResult> {
   const cpu = cpuMeter();
+  const via = command.via ?? 'socket';
   const latencies: number[] = [];
   const sendLag: number[] = [];
   const errors: Record<string, number> = {};
@@ -336,11 +399,11 @@ async function runOrders(command: Extract<Command, { type: 'orders' }>): Promise
       ? sellable[Math.floor(Math.random() * sellable.length)]!
       : COMPANIES[Math.floor(Math.random() * COMPANIES.length)]!.id;
     if (selling) investor.held.reserve(stockId, 1);
-    call(`${command.restUrl}/api/game/${investor.gameId}/stocks/trade`, investor.token, {
-      stock_id: stockId,
-      trade_type: selling ? 1 : 0,
-      quantity: 1,
-    }).then(
+    const order = { stock_id: stockId, trade_type: selling ? 1 : 0, quantity: 1 };
+    (via === 'socket'
+      ? sendCommand(investor.socket, 'order:place', { game_id: investor.gameId, ...order })
+      : call(`${command.restUrl}/api/game/${investor.gameId}/stocks/trade`, investor.token, order)
+    ).then(
       (answer) => {
         const refusal = answer.status === 200 ? undefined : refusalOf(answer);
         if (answer.status === 200) {

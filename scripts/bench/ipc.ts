@@ -60,6 +60,9 @@ export interface OrdersResult {
   cpuPercent: number;
 }
 
+/** How the generators send a command: the REST route, or the socket's event with an ack. */
+export type CommandPath = 'rest' | 'socket';
+
 export interface Results {
   connect: ConnectResult;
   fanout: FanoutResult;
@@ -81,6 +84,8 @@ export type Command =
       /** Where the brokers' REST calls go (node 0); unused for the relay. */
       restUrl: string;
       target: 'server' | 'relay';
+      /** The brokers' price updates: REST calls or socket commands [socket]. */
+      via?: CommandPath;
       totalGames: number;
       /** Games (index below this) that update, once a second each: the offered rate [all]. */
       activeGames?: number;
@@ -92,6 +97,8 @@ export type Command =
   | {
       type: 'orders';
       restUrl: string;
+      /** The investors' orders: REST calls or socket commands [socket]. */
+      via?: CommandPath;
       /** Orders per second this process offers. */
       rate: number;
       startEpochMs: number;

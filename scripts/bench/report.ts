@@ -72,11 +72,43 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
     baseline.server.otherPercent,
     deliveriesPerSecond(baseline),
   );
-  const orderCpuMs = {
-    server: microsPer(orders.server.cpuPercent, orders.completedPerSecond) / 1000,
-    database: microsPer(orders.server.postgresPercent, orders.completedPerSecond) / 1000,
-    generators: microsPer(orders.generatorCpuTotal, orders.completedPerSecond) / 1000,
+  /** CPU per completed order (ms): the server's, PostgreSQL's and the generators'. */
+  const orderCpu = (o: {
+    server: { cpuPercent: number; postgresPercent: number };
+    completedPerSecond: number;
+    generatorCpuTotal: number;
+  }) => ({
+    server: microsPer(o.server.cpuPercent, o.completedPerSecond) / 1000,
+    database: microsPer(o.server.postgresPercent, o.completedPerSecond) / 1000,
+    generators: microsPer(o.generatorCpuTotal, o.completedPerSecond) / 1000,
+  });
+  const orderCpuMs = orderCpu(orders);
+  // The two command paths in the same run: the socket's (the web app's) and REST's.
+  const socketsPerGame = seatsPerGame + settings.spectators;
+  const restMicrosPerDelivery = microsPer(
+    fanout.rest.server.cpuPercent,
+    deliveriesPerSecond(fanout.rest),
+  );
+  const carried = {
+    rate: orders.carried.rate,
+    socket: { run: orders.carried.socket, cpu: orderCpu(orders.carried.socket) },
+    rest: { run: orders.carried.rest, cpu: orderCpu(orders.carried.rest) },
   };
+  const carriedJson = (c: typeof carried.socket) => ({
+    completed_per_s: round1(c.run.completedPerSecond),
+    completed_share: round1((100 * c.run.completedPerSecond) / carried.rate),
+    p50_ms: round1(c.run.latency.p50),
+    p99_ms: round1(c.run.latency.p99),
+    errors: c.run.errorCount,
+    cpu_ms_per_order: {
+      server: round1(c.cpu.server),
+      database: round1(c.cpu.database),
+      generators: round1(c.cpu.generators),
+    },
+    generator_bound: generatorBound(c.run.sendLag.p99, c.run.generatorCpu),
+  });
+  const carriedText = (c: typeof carried.socket) =>
+    `${c.run.completedPerSecond.toFixed(0)}/s done, p99 ${ms(c.run.latency.p99)}, errors ${c.run.errorCount}; CPU per order: server ${ms(c.cpu.server)}, PostgreSQL ${ms(c.cpu.database)}, generators ${ms(c.cpu.generators)}`;
   const fanoutGeneratorBound = generatorBound(fanout.sendLag.p99, fanout.generatorCpu);
   const ordersGeneratorBound = generatorBound(orders.sendLag.p99, orders.generatorCpu);
   const results = {
@@ -123,6 +155,17 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       server_cpu_us_per_delivery: round1(serverMicrosPerDelivery),
       relay_cpu_us_per_delivery: round1(relayMicrosPerDelivery),
       cpu_ratio_per_delivery: round1(serverMicrosPerDelivery / relayMicrosPerDelivery),
+      server_cpu_us_per_update: round1(serverMicrosPerDelivery * socketsPerGame),
+      rest: {
+        p99_ms: round1(fanout.rest.latency.p99),
+        ratio_p99: round1(fanout.rest.latency.p99 / baseline.latency.p99),
+        missing_deliveries: fanout.rest.missing,
+        server_cpu_us_per_delivery: round1(restMicrosPerDelivery),
+        server_cpu_us_per_update: round1(restMicrosPerDelivery * socketsPerGame),
+        cpu_ratio_per_delivery: round1(restMicrosPerDelivery / relayMicrosPerDelivery),
+        generator_bound: generatorBound(fanout.rest.sendLag.p99, fanout.rest.generatorCpu),
+      },
+      rest_to_socket_cpu_ratio: round1(restMicrosPerDelivery / serverMicrosPerDelivery),
       database_cpu_percent: round1(fanout.server.postgresPercent),
       machine_cpu_percent: round1(fanout.server.machinePercent),
       generator_cpu_percent: round1(fanout.generatorCpu),
@@ -160,6 +203,14 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       generator_cpu_percent: round1(orders.generatorCpu),
       generator_send_lag_p99_ms: round1(orders.sendLag.p99),
       generator_bound: ordersGeneratorBound,
+      carried: {
+        offered_per_s: carried.rate,
+        socket: carriedJson(carried.socket),
+        rest: carriedJson(carried.rest),
+        rest_to_socket_server_cpu_ratio: round1(
+          carried.rest.cpu.server / carried.socket.cpu.server,
+        ),
+      },
     },
     sockets: {
       planned,
@@ -218,6 +269,19 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       [
         'fan-out failures',
         `updates: ${tallyText(fanout.failures)} · deliveries missing: ${count(fanout.missing)}`,
+      ],
+      [
+        'fan-out, updates as REST',
+        `${percentiles(fanout.rest.latency)} (${(fanout.rest.latency.p99 / baseline.latency.p99).toFixed(2)} × the relay's p99) · server ${microsText(restMicrosPerDelivery)} per delivery (${(restMicrosPerDelivery / relayMicrosPerDelivery).toFixed(1)} × the relay) · REST costs ${(restMicrosPerDelivery / serverMicrosPerDelivery).toFixed(2)} × the socket command's CPU`,
+      ],
+      [
+        'CPU per table update',
+        `server ${ms((serverMicrosPerDelivery * socketsPerGame) / 1000)} as a socket command, ${ms((restMicrosPerDelivery * socketsPerGame) / 1000)} as REST (one price move to ${socketsPerGame} sockets); bare relay ${ms((relayMicrosPerDelivery * socketsPerGame) / 1000)}`,
+      ],
+      [`orders at ${carried.rate}/s, socket`, carriedText(carried.socket)],
+      [
+        `orders at ${carried.rate}/s, REST`,
+        `${carriedText(carried.rest)} · REST costs ${(carried.rest.cpu.server / carried.socket.cpu.server).toFixed(2)} × the socket command's server CPU`,
       ],
       [
         'orders offered',

@@ -86,6 +86,18 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   }
   expect(result.orders.cpu_ms_per_order.server).toBeGreaterThan(0);
   expect(result.orders.cpu_ms_per_order.generators).toBeGreaterThan(0);
+  // Both command paths, same run (issue 24): price updates and orders as socket commands (the
+  // measured runs above) and as REST calls, and the ratio of their server CPU.
+  expect(result.fanout.rest.missing_deliveries).toBe(0);
+  expect(result.fanout.rest.server_cpu_us_per_delivery).toBeGreaterThan(0);
+  expect(result.fanout.server_cpu_us_per_update).toBeGreaterThan(0);
+  expect(result.fanout.rest_to_socket_cpu_ratio).toEqual(expect.any(Number));
+  for (const via of ['socket', 'rest']) {
+    expect(result.orders.carried[via].completed_per_s, via).toBeGreaterThan(0);
+    expect(result.orders.carried[via].errors, via).toBe(0);
+    expect(result.orders.carried[via].cpu_ms_per_order.server, via).toBeGreaterThan(0);
+  }
+  expect(result.orders.carried.rest_to_socket_server_cpu_ratio).toEqual(expect.any(Number));
   // PostgreSQL's own CPU and WAL flushes are read on a server on this machine; PGlite runs
   // inside the server, so there are none of its own.
   if (database === 'postgres' && process.platform === 'linux') {

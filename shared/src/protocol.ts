@@ -16,6 +16,7 @@ import type {
 } from './api.ts';
 import type { GameStatus, Role } from './constants.ts';
 import type { ErrorCode } from './messages.ts';
+import type { SocketCommandEvents } from './commands.ts';
 import type { SpectatorSnapshot } from './spectator.ts';
 
 export const PROTOCOL_VERSION = 1;
@@ -135,7 +136,8 @@ export const spectateSchema = z.object({
     .regex(/^[A-Z0-9]{4}$/),
 });
 
-export interface ClientToServerEvents {
+/** The game commands over the socket (issue 24) are in commands.ts. */
+export interface ClientToServerEvents extends SocketCommandEvents {
   /** Join `game:<id>` (seated players only) and receive a full snapshot. */
   'game:join': (p: { game_id: number }, ack: (res: Ack<GameSnapshot>) => void) => void;
   /** A fresh snapshot, e.g. after a `seq` gap. */

@@ -31,6 +31,8 @@ import { connectedUsersOf, createPresence } from './presence.ts';
 import { createSocketCap } from './socket-cap.ts';
 import type { SpectateLimit } from './spectate-limit.ts';
 import type { SeatCache } from './seat-cache.ts';
+import { SOCKET_COMMAND_NAMES, attachSocketCommands } from './socket-commands.ts';
+import type { PhaseHooks } from '../games/flow-service.ts';
 import {
   boardRoom,
   gameRoom,
@@ -49,7 +51,13 @@ type ShowdownSocket = Socket<
   SocketData
 >;
 
-const KNOWN_EVENTS = new Set<string>(['game:join', 'game:resync', 'game:leave', 'board:spectate']);
+const KNOWN_EVENTS = new Set<string>([
+  'game:join',
+  'game:resync',
+  'game:leave',
+  'board:spectate',
+  ...SOCKET_COMMAND_NAMES,
+]);
 
 /** Token bucket per socket, shared by every event, known or not: a burst of 30, 15 a second. */
 const RATE_BURST = 30;
@@ -129,13 +137,15 @@ export interface GatewayOptions {
   spectateLimit: SpectateLimit;
   /** The client address of a handshake, as Express finds it (TRUST_PROXY). */
   clientAddress: (req: IncomingMessage) => string;
+  /** The game commands over the socket (socket-commands.ts) tell the phase timers, as REST does. */
+  hooks: PhaseHooks;
 }
 
 export function attachGateway(
   io: ShowdownServer,
   ctx: AppContext,
   seats: SeatCache,
-  { shared = false, spectateLimit, clientAddress }: GatewayOptions,
+  { shared = false, spectateLimit, clientAddress, hooks }: GatewayOptions,
 ): Gateway {
   const presence = createPresence(
     io,
@@ -318,6 +328,8 @@ export function attachGateway(
         });
       }),
     );
+
+    attachSocketCommands(socket, ctx, hooks);
 
     // A recovered socket gets its rooms back as they were; a player removed meanwhile must not.
     const userId = socket.data.userId;

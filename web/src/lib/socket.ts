@@ -296,6 +296,11 @@ export function setActiveConnection(connection: GameConnection | null): void {
   active = connection;
 }
 
+/** The live connection's socket (game commands go over it: socket-commands.ts), or null. */
+export function activeSocket(): GameSocket | null {
+  return active?.socket ?? null;
+}
+
 /** Asks the live connection for a fresh snapshot; resolves at once when none is open. */
 export function resyncGame(): Promise<void> {
   return active ? active.resync() : Promise.resolve();

@@ -7,6 +7,7 @@ import type {
 } from '@showdown/shared/api';
 import type { OrderbookStatus } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';
+import { sendCommand } from '../../../lib/socket-commands';
 import { phaseInto, priceInto, stocksInto } from '../../../stores/game-answers';
 import { runGameRequest, runRequest } from '../../../stores/run-request';
 
@@ -29,7 +30,10 @@ export async function setTradePhase(
   const { data } = await runGameRequest(
     'orderbook',
     gameId,
-    () => api.put<OrderbookData>(API.orderbook(gameId), { orderbook_status: orderbookStatus }),
+    () =>
+      sendCommand('orderbook:update', { game_id: gameId, orderbook_status: orderbookStatus }, () =>
+        api.put<OrderbookData>(API.orderbook(gameId), { orderbook_status: orderbookStatus }),
+      ),
     (answer) => phaseInto(answer.orderbook_status, answer.ends_at),
   );
   return data;
@@ -37,7 +41,11 @@ export async function setTradePhase(
 
 /** Broker: credits a payday to every investor, then refreshes the prices (SPEC §4). */
 export async function givePayday(gameId: number): Promise<void> {
-  await runRequest('payday', () => api.put<unknown>(API.payday(gameId)));
+  await runRequest('payday', () =>
+    sendCommand('payday:give', { game_id: gameId }, () =>
+      api.put<{ amount: number; paydays_given: number }>(API.payday(gameId)),
+    ),
+  );
   await loadStocks(gameId);
 }
 
@@ -49,7 +57,10 @@ export async function updateStockPrice(
   const { data } = await runGameRequest(
     'priceUpdate',
     gameId,
-    () => api.post<PriceUpdateData>(API.stocks(gameId), input),
+    () =>
+      sendCommand('price:update', { game_id: gameId, ...input }, () =>
+        api.post<PriceUpdateData>(API.stocks(gameId), input),
+      ),
     priceInto,
   );
   return data;

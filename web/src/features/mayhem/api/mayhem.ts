@@ -7,6 +7,7 @@ import type {
 } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
 import { ApiError, api } from '../../../lib/api-client';
+import { sendCommand } from '../../../lib/socket-commands';
 import { useAppStore } from '../../../stores/app-store';
 import { averagedInto, mayhemInto, respondedInto } from '../../../stores/game-answers';
 import { runGameRequest, runRequest } from '../../../stores/run-request';
@@ -41,7 +42,11 @@ export async function createMayhem(
   gameId: number,
   input: MayhemCreateInput,
 ): Promise<MayhemData | null> {
-  await runRequest('mayhemCreate', () => api.post<unknown>(API.mayhem(gameId), input));
+  await runRequest('mayhemCreate', () =>
+    sendCommand('mayhem:create', { game_id: gameId, ...input }, () =>
+      api.post<MayhemData>(API.mayhem(gameId), input),
+    ),
+  );
   return loadMayhem(gameId);
 }
 
@@ -54,7 +59,12 @@ export async function respondToMayhem(
   await runGameRequest(
     'mayhemRespond',
     gameId,
-    () => api.post<unknown>(API.mayhemRespond(mayhemId), { stocks }),
+    () =>
+      sendCommand('mayhem:respond', { mayhem_id: mayhemId, stocks }, () =>
+        api.post<{ mayhem_id: number; responses_count: number }>(API.mayhemRespond(mayhemId), {
+          stocks,
+        }),
+      ),
     () => respondedInto(mayhemId),
   );
 }
@@ -65,7 +75,10 @@ export async function averageMayhem(gameId: number, mayhemId: number): Promise<s
   const answer = await runGameRequest(
     'mayhemAverage',
     gameId,
-    () => api.post<MayhemAverageData>(API.mayhemAverage(mayhemId)),
+    () =>
+      sendCommand('mayhem:average', { mayhem_id: mayhemId }, () =>
+        api.post<MayhemAverageData>(API.mayhemAverage(mayhemId)),
+      ),
     averagedInto,
   );
   return answer.message ?? MSG.MAYHEM_AVERAGED;

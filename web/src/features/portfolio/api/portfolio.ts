@@ -2,6 +2,7 @@ import { API } from '@showdown/shared/api-paths';
 import type { Portfolio, StocksData, TradeInput, TransactionEntry } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
 import { api } from '../../../lib/api-client';
+import { sendCommand } from '../../../lib/socket-commands';
 import { useAppStore } from '../../../stores/app-store';
 import { portfolioInto, stocksInto } from '../../../stores/game-answers';
 import { runGameRequest, runRequest } from '../../../stores/run-request';
@@ -57,7 +58,12 @@ export async function placeOrder(gameId: number, order: TradeInput): Promise<str
   const answer = await runGameRequest(
     'trade',
     gameId,
-    () => api.post<Portfolio>(API.trade(gameId), order, { idempotencyKey }),
+    () =>
+      sendCommand(
+        'order:place',
+        { game_id: gameId, ...order, idempotency_key: idempotencyKey },
+        () => api.post<Portfolio>(API.trade(gameId), order, { idempotencyKey }),
+      ),
     portfolioInto,
   );
   return answer.message ?? MSG.ORDER_OK;
