@@ -7,12 +7,22 @@
  */
 import { z } from 'zod';
 import {
+  mayhemCreateSchema,
+  mayhemRespondSchema,
+  orderbookSchema,
+  priceUpdateSchema,
+  tradeSchema,
+} from './api.ts';
+import {
   apiFailureSchema,
   firstPlayerSchema,
   gameSettingsSchema,
   gameStatusSchema,
+  mayhemAverageDataSchema,
   mayhemDataSchema,
+  orderbookDataSchema,
   portfolioSchema,
+  priceUpdateDataSchema,
   priceChangeSchema,
   pricePointSchema,
   publicPlayerSchema,
@@ -31,6 +41,7 @@ import {
   type ServerEventName,
   type ServerEventPayload,
 } from './protocol.ts';
+import type { SocketCommandName } from './commands.ts';
 import type { SpectatorSnapshot } from './spectator.ts';
 
 const int = () => z.number().int();
@@ -110,12 +121,52 @@ export const SERVER_EVENT_SCHEMAS = {
 export const ackSchema = <T extends z.ZodType>(data: T) =>
   z.union([z.object({ data }), z.object({ error: apiFailureSchema.shape.error })]);
 
+/** A game command's acknowledgement (commands.ts): the REST answer's data and message, or its failure. */
+const commandAckSchema = <T extends z.ZodType>(data: T) =>
+  z.union([
+    z.object({ data, message: z.string().optional() }),
+    z.object({ error: apiFailureSchema.shape.error.extend({ status: int() }) }),
+  ]);
+const mayhemRef = z.object({ mayhem_id: int() });
+
+/** The game commands over the socket (commands.ts), each the REST body plus the path's id. */
+const COMMAND_SCHEMAS = {
+  'price:update': {
+    payload: priceUpdateSchema.extend(gameRefSchema.shape),
+    ack: commandAckSchema(priceUpdateDataSchema),
+  },
+  'orderbook:update': {
+    payload: orderbookSchema.extend(gameRefSchema.shape),
+    ack: commandAckSchema(orderbookDataSchema),
+  },
+  'payday:give': {
+    payload: gameRefSchema,
+    ack: commandAckSchema(z.object({ amount: z.number(), paydays_given: int() })),
+  },
+  'mayhem:create': {
+    payload: mayhemCreateSchema.extend(gameRefSchema.shape),
+    ack: commandAckSchema(mayhemDataSchema),
+  },
+  'mayhem:respond': {
+    payload: mayhemRespondSchema.extend(mayhemRef.shape),
+    ack: commandAckSchema(z.object({ mayhem_id: int(), responses_count: int() })),
+  },
+  'mayhem:average': { payload: mayhemRef, ack: commandAckSchema(mayhemAverageDataSchema) },
+  'order:place': {
+    payload: tradeSchema
+      .extend(gameRefSchema.shape)
+      .extend({ idempotency_key: z.string().optional() }),
+    ack: commandAckSchema(portfolioSchema),
+  },
+} satisfies Record<SocketCommandName, { payload: z.ZodType; ack: z.ZodType }>;
+
 /** What a client sends, by event name, and the acknowledgement it gets. */
 export const CLIENT_EVENT_SCHEMAS = {
   'game:join': { payload: gameRefSchema, ack: ackSchema(gameSnapshotSchema) },
   'game:resync': { payload: gameRefSchema, ack: ackSchema(gameSnapshotSchema) },
   'game:leave': { payload: gameRefSchema, ack: ackSchema(z.object({ left: z.literal(true) })) },
   'board:spectate': { payload: spectateSchema, ack: ackSchema(spectatorSnapshotSchema) },
+  ...COMMAND_SCHEMAS,
 } satisfies Record<keyof ClientToServerEvents, { payload: z.ZodType; ack: z.ZodType }>;
 
 type ClientEventName = keyof ClientToServerEvents;
@@ -126,8 +177,9 @@ export type ProtocolSchemasMatch = AllTrue<
   {
     [E in ServerEventName]: Same<z.infer<(typeof SERVER_EVENT_SCHEMAS)[E]>, ServerEventPayload<E>>;
   } & {
+    // What the server reads once the payload is parsed (a command's ids are lenient on input).
     [E in ClientEventName as `${E} payload`]: Same<
-      z.input<(typeof CLIENT_EVENT_SCHEMAS)[E]['payload']>,
+      z.infer<(typeof CLIENT_EVENT_SCHEMAS)[E]['payload']>,
       ClientPayload<E>
     >;
   } & {

@@ -43,6 +43,15 @@ const CLIENT_EVENT_TEXT: Record<keyof typeof CLIENT_EVENT_SCHEMAS, string> = {
   'game:resync': 'A fresh snapshot, e.g. after a gap in seq.',
   'game:leave': 'Leave the game’s room.',
   'board:spectate': 'The read-only view of a board’s current game (no token needed).',
+  'price:update': 'The broker moves a price (as POST /api/game/{id}/stocks).',
+  'orderbook:update':
+    'The broker opens or closes a trade phase (as PUT /api/game/{id}/update/orderbook).',
+  'payday:give': 'The broker pays every investor (as PUT /api/game/{id}/payday).',
+  'mayhem:create': 'The broker opens a market mayhem list (as POST /api/marketMayhem/game/{id}).',
+  'mayhem:respond': 'An investor answers the list (as POST /api/marketMayhem/{id}/respond).',
+  'mayhem:average': 'The broker averages the list (as POST /api/marketMayhem/{id}/average).',
+  'order:place':
+    'An investor buys or sells (as POST /api/game/{id}/stocks/trade; idempotency_key is its Idempotency-Key).',
 };
 
 /** An event name as a component key (`lobby:joined` → `lobby.joined`). */
