@@ -62,8 +62,18 @@ export function repricePortfolio(
   };
 }
 
-function withPhase(state: GameSnapshot, status: 0 | 1, endsAt: string | null): GameSnapshot {
-  const settings = { ...state.game.settings, orderbook_status: status, ends_at: endsAt };
+function withPhase(
+  state: GameSnapshot,
+  status: 0 | 1,
+  endsAt: string | null,
+  pausedRemainingS: number | null = null,
+): GameSnapshot {
+  const settings = {
+    ...state.game.settings,
+    orderbook_status: status,
+    ends_at: endsAt,
+    paused_remaining_s: pausedRemainingS,
+  };
   const me = state.me?.portfolio
     ? {
         ...state.me,
@@ -154,6 +164,20 @@ const reducers: GameReducers = {
     const me = repriced.me ? { ...repriced.me, mayhem_responded: false } : repriced.me;
     return { ...repriced, mayhem: null, me };
   },
+  'broker:changed': (state, { broker, former_broker }) => {
+    const roles = new Map([
+      [former_broker.player_id, former_broker.role],
+      [broker.player_id, broker.role],
+    ]);
+    const players = state.players.map((p) =>
+      roles.has(p.player_id) ? { ...p, role: roles.get(p.player_id)! } : p,
+    );
+    const myRole = state.me && roles.get(state.me.player_id);
+    const me = state.me && myRole ? { ...state.me, role: myRole } : state.me;
+    return { ...state, players, me };
+  },
+  'phase:paused': (state, { remaining_s }) => withPhase(state, ORDERBOOK.ON, null, remaining_s),
+  'phase:resumed': (state, { ends_at }) => withPhase(state, ORDERBOOK.ON, ends_at),
   'game:ended': (state, { ranking }) => {
     const ended = withPhase(state, ORDERBOOK.OFF, null);
     return {

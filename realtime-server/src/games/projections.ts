@@ -47,7 +47,14 @@ export function settingsView(game: GameRow): GameSettings {
     ends_at: game.orderbookStatus === 1 && game.phaseEndsAt ? game.phaseEndsAt.toISOString() : null,
     paydays_given: game.paydaysGiven,
     paydays_total: PAYDAYS_PER_GAME,
+    paused_remaining_s: pausedRemainingS(game),
   };
+}
+
+/** Whole seconds left in a paused trade phase (rounded up); null when none is paused. */
+export function pausedRemainingS(game: GameRow): number | null {
+  if (game.orderbookStatus !== 1 || game.phaseRemainingMs === null) return null;
+  return Math.ceil(game.phaseRemainingMs / 1000);
 }
 
 export function publicPlayerView(row: PlayerWithName): PublicPlayer {
