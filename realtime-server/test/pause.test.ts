@@ -124,7 +124,7 @@ describe('POST /api/game/{id}/phase/pause and /resume', () => {
           'idempotency-key': key,
         },
         body: JSON.stringify({ stock_id: 2, trade_type: 0, quantity: 3 }),
-      }).then(async (res) => ({ status: res.status, body: await res.json() }));
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
     expectError(await order(), 409, MSG.TRADE_PHASE_PAUSED);
     await resume(table);
     const placed = await order();
@@ -160,7 +160,7 @@ describe('a paused phase across a restart and across two nodes', () => {
   it('survives a restart; after resume two nodes sweeping end it exactly once', async () => {
     const database = await createTestDatabase();
     const nodeClock = new FakeClock();
-    const env = process.env.TEST_REDIS_URL
+    const env: Record<string, string> = process.env.TEST_REDIS_URL
       ? {
           REDIS_URL: process.env.TEST_REDIS_URL,
           REDIS_STREAM_NAME: `showdown-test:${randomUUID()}`,

@@ -22,6 +22,7 @@ import {
   selectBoardCode,
   selectIsMmExist,
   selectOnline,
+  selectPausedRemaining,
   selectPriceHistory,
   selectRole,
   selectSettings,
@@ -30,6 +31,7 @@ import {
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
 import { StockList } from './stock-list';
 import { isBrokerRole } from '@showdown/shared/roles';
+import { PausedPhasePanel, PhasePauseButton } from '../../broker/components/phase-pause-controls';
 
 /** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
 export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {
@@ -47,6 +49,7 @@ export function StockPricesScreen() {
   const boardCode = useAppStore(selectBoardCode);
   const history = useAppStore(selectPriceHistory);
   const online = useAppStore(selectOnline);
+  const pausedRemaining = useAppStore(selectPausedRemaining);
   const { gameId, loading, refresh } = useGameLoad('screen:market', loadStocks);
   const [confirmPayday, setConfirmPayday] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -148,6 +151,9 @@ export function StockPricesScreen() {
               {secondsLeft} s
             </Typography>
           </Box>
+          {broker && gameId !== null && (
+            <PhasePauseButton gameId={gameId} paused={false} disabled={busy || !online} />
+          )}
           {broker && (
             <Button
               variant="outlined"
@@ -160,6 +166,13 @@ export function StockPricesScreen() {
           )}
         </Paper>
       )}
+      {pausedRemaining !== null && (
+        <PausedPhasePanel remainingS={pausedRemaining}>
+          {broker && gameId !== null && (
+            <PhasePauseButton gameId={gameId} paused disabled={busy || !online} />
+          )}
+        </PausedPhasePanel>
+      )}
 
       {broker && (
         <Box
@@ -170,7 +183,7 @@ export function StockPricesScreen() {
           <Button
             variant="contained"
             onClick={() => void startTradePhase()}
-            disabled={busy || phaseOn || !online}
+            disabled={busy || phaseOn || pausedRemaining !== null || !online}
           >
             Trade Phase
           </Button>
