@@ -13,7 +13,6 @@ import { useSnackbar } from '../../../components/ui/toasts';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectPlayerId, selectPlayers } from '../../../stores/game-selectors';
-import { handOverBroker } from '../api/broker-api';
 
 interface HandOverDialogProps {
   open: boolean;
@@ -38,6 +37,8 @@ export function HandOverDialog({ open, onClose }: HandOverDialogProps) {
     if (gameId === null || chosen === null) return;
     setBusy(true);
     try {
+      // Loaded on use: the help menu that opens this dialog is preloaded with the first screens.
+      const { handOverBroker } = await import('../api/broker-api');
       await handOverBroker(gameId, chosen);
       const name = players.find((p) => p.player_id === chosen)?.username ?? 'The player';
       enqueueSnackbar(`${name} is the broker now.`, { variant: 'success' });
