@@ -119,7 +119,7 @@ export function StockPricesScreen() {
   return (
     <PageLayout
       live
-      title={role === ROLE.INVESTOR || role === null ? 'Market Monitor' : 'Monitor & Action'}
+      title={broker ? 'Monitor & Action' : 'Market Monitor'}
       help
       actions={
         <IconButton aria-label="Refresh prices" color="primary" onClick={() => void refresh()}>
