@@ -72,7 +72,13 @@ export function BrokerOfflinePrompt() {
       sx={{ mx: 2, mb: 1 }}
       onClose={() => setDismissed(brokerId)}
       action={
-        <Button color="inherit" size="small" disabled={busy} onClick={() => void takeOver()}>
+        <Button
+          color="inherit"
+          size="small"
+          disabled={busy}
+          sx={{ whiteSpace: 'nowrap' }}
+          onClick={() => void takeOver()}
+        >
           Take over
         </Button>
       }

@@ -70,6 +70,9 @@ describe('Pause and resume', () => {
     expect(fake.post).toHaveBeenCalledWith(API.phasePause(7));
     const chip = await screen.findByRole('timer', { name: 'Trade phase countdown' });
     expect(chip).toHaveTextContent('Paused');
+    // A pause is not the phase's end: no "Trade ended." and no order to end it.
+    expect(screen.queryByText('Trade ended.')).not.toBeInTheDocument();
+    expect(fake.put).not.toHaveBeenCalled();
     const panel = screen.getByRole('region', { name: 'Trade phase' });
     expect(within(panel).getByText('Paused')).toBeInTheDocument();
     expect(within(panel).getByText(/80 s left/)).toBeInTheDocument();

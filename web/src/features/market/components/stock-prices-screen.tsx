@@ -152,17 +152,17 @@ export function StockPricesScreen() {
             </Typography>
           </Box>
           {broker && gameId !== null && (
-            <PhasePauseButton gameId={gameId} paused={false} disabled={busy || !online} />
-          )}
-          {broker && (
-            <Button
-              variant="outlined"
-              color="error"
-              disabled={busy || !online}
-              onClick={() => void endTradePhase()}
-            >
-              End phase now
-            </Button>
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+              <PhasePauseButton gameId={gameId} paused={false} disabled={busy || !online} />
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={busy || !online}
+                onClick={() => void endTradePhase()}
+              >
+                End phase now
+              </Button>
+            </Box>
           )}
         </Paper>
       )}
