@@ -314,8 +314,8 @@ export interface GameSettings {
   ends_at: string | null;
   paydays_given: number;
   paydays_total: number;
-  /** Seconds left in a paused trade phase (its clock stopped, `ends_at` null); else null. */
-  paused_remaining_s?: number | null;
+  /** Seconds left in a paused trade phase (its clock stopped, `ends_at` null); absent otherwise. */
+  paused_remaining_s?: number;
 }
 
 export interface StockEntry {

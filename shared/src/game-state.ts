@@ -68,11 +68,13 @@ function withPhase(
   endsAt: string | null,
   pausedRemainingS: number | null = null,
 ): GameSnapshot {
+  // A settings object carries `paused_remaining_s` only while the phase is paused, as the server's.
+  const { paused_remaining_s: _wasPaused, ...rest } = state.game.settings;
   const settings = {
-    ...state.game.settings,
+    ...rest,
     orderbook_status: status,
     ends_at: endsAt,
-    paused_remaining_s: pausedRemainingS,
+    ...(pausedRemainingS !== null ? { paused_remaining_s: pausedRemainingS } : {}),
   };
   const me = state.me?.portfolio
     ? {

@@ -39,6 +39,7 @@ export interface PlayerWithName {
 }
 
 export function settingsView(game: GameRow): GameSettings {
+  const pausedS = pausedRemainingS(game);
   return {
     starting_funds: paiseToRupees(game.startingFundsPaise),
     payday_increment: paiseToRupees(game.paydayIncrementPaise),
@@ -47,7 +48,8 @@ export function settingsView(game: GameRow): GameSettings {
     ends_at: game.orderbookStatus === 1 && game.phaseEndsAt ? game.phaseEndsAt.toISOString() : null,
     paydays_given: game.paydaysGiven,
     paydays_total: PAYDAYS_PER_GAME,
-    paused_remaining_s: pausedRemainingS(game),
+    // Only while a phase is paused: the settings of SPEC §7 keep their shape otherwise.
+    ...(pausedS !== null ? { paused_remaining_s: pausedS } : {}),
   };
 }
 
