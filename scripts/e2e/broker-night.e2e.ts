@@ -77,6 +77,10 @@ describe('a broker night', () => {
         await live('the TV says Paused', () =>
           textOf(tv.page.getByText(/^Paused: \d+ s left$/)),
         ).toMatch(/^Paused: \d+ s left$/);
+        // A pause is not the end of the phase: nobody is told "Trade ended.".
+        for (const page of [asha.page, bina.page]) {
+          expect(await page.getByText('Trade ended.').count()).toBe(0);
+        }
         await s.seen(asha, 'paused-broker');
         await s.seen(bina, 'paused-former-broker');
         await s.seen(tv, 'paused-tv');

@@ -43,14 +43,14 @@ export function PhasePauseButton({ gameId, paused, disabled = false }: PauseButt
   );
 }
 
-interface PausedPanelProps {
-  remainingS: number;
-  /** The broker's controls (Resume), or nothing for the others. */
-  children?: ReactNode;
+interface PhasePanelProps {
+  /** The frame's colour: success while the clock runs, warning while it is paused. */
+  color: 'success.main' | 'warning.main';
+  children: ReactNode;
 }
 
-/** A paused trade phase: its stopped clock, and for the broker the way to resume it. */
-export function PausedPhasePanel({ remainingS, children }: PausedPanelProps) {
+/** The trade phase's panel on the Market Monitor: its clock, and the broker's controls. */
+export function PhasePanel({ color, children }: PhasePanelProps) {
   return (
     <Paper
       role="region"
@@ -62,9 +62,24 @@ export function PausedPhasePanel({ remainingS, children }: PausedPanelProps) {
         alignItems: 'center',
         gap: 2,
         border: '1px solid',
-        borderColor: 'warning.main',
+        borderColor: color,
       }}
     >
+      {children}
+    </Paper>
+  );
+}
+
+interface PausedPanelProps {
+  remainingS: number;
+  /** The broker's controls (Resume), or nothing for the others. */
+  children?: ReactNode;
+}
+
+/** A paused trade phase: its stopped clock, and for the broker the way to resume it. */
+export function PausedPhasePanel({ remainingS, children }: PausedPanelProps) {
+  return (
+    <PhasePanel color="warning.main">
       <Box sx={{ flex: 1 }}>
         <Typography variant="h3" component="p" color="warning.main">
           Paused
@@ -74,6 +89,6 @@ export function PausedPhasePanel({ remainingS, children }: PausedPanelProps) {
         </Typography>
       </Box>
       {children}
-    </Paper>
+    </PhasePanel>
   );
 }

@@ -2,7 +2,6 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { StockEntry } from '@showdown/shared/api';
 import { ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
@@ -31,7 +30,11 @@ import {
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
 import { StockList } from './stock-list';
 import { isBrokerRole } from '@showdown/shared/roles';
-import { PausedPhasePanel, PhasePauseButton } from '../../broker/components/phase-pause-controls';
+import {
+  PausedPhasePanel,
+  PhasePanel,
+  PhasePauseButton,
+} from '../../broker/components/phase-pause-controls';
 
 /** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
 export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {
@@ -129,19 +132,7 @@ export function StockPricesScreen() {
       footer={<BottomTabBar />}
     >
       {phaseOn && secondsLeft !== null && (
-        <Paper
-          role="region"
-          aria-label="Trade phase"
-          sx={{
-            my: 1,
-            p: 1.5,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 2,
-            border: '1px solid',
-            borderColor: 'success.main',
-          }}
-        >
+        <PhasePanel color="success.main">
           <Box sx={{ flex: 1 }}>
             <Typography variant="body2" color="text.secondary">
               Trade phase ends in
@@ -164,7 +155,7 @@ export function StockPricesScreen() {
               </Button>
             </Box>
           )}
-        </Paper>
+        </PhasePanel>
       )}
       {pausedRemaining !== null && (
         <PausedPhasePanel remainingS={pausedRemaining}>
