@@ -30,6 +30,7 @@ import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { createOtpSender, type OtpSender } from './auth/otp-sender.ts';
 import { authRouter } from './auth/auth-routes.ts';
 import { userRouter } from './users/user-routes.ts';
+import { brokerRouter } from './http/broker-routes.ts';
 import { boardRouter, gameRouter, mayhemRouter } from './http/game-routes.ts';
 import { attachGateway } from './realtime/gateway.ts';
 import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
@@ -208,6 +209,10 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use('/api', reportRouter(context));
   app.use('/api', userRouter(context));
   app.use('/api/game', gameRouter(context, scheduler));
+  app.use(
+    '/api/game',
+    brokerRouter(context, scheduler, (gameId) => gateway.online(gameId)),
+  );
   app.use('/api/board', boardRouter(context));
   app.use('/api/marketMayhem', mayhemRouter(context));
   app.use('/api', publicConfigRouter(config));

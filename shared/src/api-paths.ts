@@ -37,4 +37,8 @@ export const API = {
   reportShare: (id: number) => `/api/game/${id}/report/share`,
   sharedReport: (token: string) => `/api/report/${encodeURIComponent(token)}`,
   userGames: '/api/user/games',
+  brokerHandover: (id: number) => `/api/game/${id}/broker/handover`,
+  brokerClaim: (id: number) => `/api/game/${id}/broker/claim`,
+  phasePause: (id: number) => `/api/game/${id}/phase/pause`,
+  phaseResume: (id: number) => `/api/game/${id}/phase/resume`,
 } as const;

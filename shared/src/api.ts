@@ -314,6 +314,8 @@ export interface GameSettings {
   ends_at: string | null;
   paydays_given: number;
   paydays_total: number;
+  /** Seconds left in a paused trade phase (its clock stopped, `ends_at` null); absent otherwise. */
+  paused_remaining_s?: number;
 }
 
 export interface StockEntry {
@@ -437,7 +439,7 @@ export const reportEventKindSchema = z.enum(['start', 'price_update', 'payday', 
 export type ReportEventKind = z.infer<typeof reportEventKindSchema>;
 
 const rupees = z.number();
-const roleAnswer = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+const roleAnswer = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
 export const reportBestTradeSchema = z.object({
   stock_id: z.number().int(),
@@ -560,3 +562,30 @@ export const userGamesSchema = z.object({
   next_before: z.number().int().nullable(),
 });
 export type UserGames = z.infer<typeof userGamesSchema>;
+
+// ---------- a new broker (issue 22 item 3) ----------
+
+/** `POST /api/game/{id}/broker/handover`. */
+export const brokerHandoverSchema = z.object({
+  player_id: jsonInt(1, MAX_INT4, 'player_id must be the id of a seated player.'),
+});
+export type BrokerHandoverInput = z.infer<typeof brokerHandoverSchema>;
+
+/** A seat whose role a broker change moved. */
+export interface BrokerSeat {
+  player_id: number;
+  role: Role;
+}
+
+/** The answer of a handover or a claim, and the `broker:changed` event's change. */
+export interface BrokerChange {
+  broker: BrokerSeat;
+  former_broker: BrokerSeat;
+}
+
+/** `POST /api/game/{id}/phase/pause` and `/resume`. */
+export interface PhasePauseData {
+  orderbook_status: OrderbookStatus;
+  ends_at: string | null;
+  paused_remaining_s: number | null;
+}

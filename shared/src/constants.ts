@@ -1,6 +1,7 @@
 /** Business constants of SPEC §9 and the game rules of DESIGN §4. Amounts are whole rupees. */
 
-export const ROLE = { BROKER: 1, INVESTOR: 2, BOTH: 3 } as const;
+/** FORMER_BROKER: a pure Broker who handed the broker's powers on keeps a seat without powers. */
+export const ROLE = { BROKER: 1, INVESTOR: 2, BOTH: 3, FORMER_BROKER: 4 } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
 
 export const GAME_STATUS = { LOBBY: 1, RUNNING: 2, COMPLETED: 3 } as const;

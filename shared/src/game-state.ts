@@ -62,8 +62,20 @@ export function repricePortfolio(
   };
 }
 
-function withPhase(state: GameSnapshot, status: 0 | 1, endsAt: string | null): GameSnapshot {
-  const settings = { ...state.game.settings, orderbook_status: status, ends_at: endsAt };
+function withPhase(
+  state: GameSnapshot,
+  status: 0 | 1,
+  endsAt: string | null,
+  pausedRemainingS: number | null = null,
+): GameSnapshot {
+  // A settings object carries `paused_remaining_s` only while the phase is paused, as the server's.
+  const { paused_remaining_s: _wasPaused, ...rest } = state.game.settings;
+  const settings = {
+    ...rest,
+    orderbook_status: status,
+    ends_at: endsAt,
+    ...(pausedRemainingS !== null ? { paused_remaining_s: pausedRemainingS } : {}),
+  };
   const me = state.me?.portfolio
     ? {
         ...state.me,
@@ -154,6 +166,20 @@ const reducers: GameReducers = {
     const me = repriced.me ? { ...repriced.me, mayhem_responded: false } : repriced.me;
     return { ...repriced, mayhem: null, me };
   },
+  'broker:changed': (state, { broker, former_broker }) => {
+    const roles = new Map([
+      [former_broker.player_id, former_broker.role],
+      [broker.player_id, broker.role],
+    ]);
+    const players = state.players.map((p) =>
+      roles.has(p.player_id) ? { ...p, role: roles.get(p.player_id)! } : p,
+    );
+    const myRole = state.me && roles.get(state.me.player_id);
+    const me = state.me && myRole ? { ...state.me, role: myRole } : state.me;
+    return { ...state, players, me };
+  },
+  'phase:paused': (state, { remaining_s }) => withPhase(state, ORDERBOOK.ON, null, remaining_s),
+  'phase:resumed': (state, { ends_at }) => withPhase(state, ORDERBOOK.ON, ends_at),
   'game:ended': (state, { ranking }) => {
     const ended = withPhase(state, ORDERBOOK.OFF, null);
     return {

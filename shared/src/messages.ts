@@ -88,6 +88,17 @@ export const MSG = {
   MAYHEM_PERCENTAGE_NOT_LISTED: 'This percentage is not in the market mayhem list.',
   MAYHEM_DUPLICATE_STOCK: 'Each company can be chosen only once.',
   MAYHEM_EMPTY: 'Please add some selections before submitting.',
+  // a new broker, pause (issue 22 items 3 and 5)
+  BROKER_HANDED_OVER: 'The broker is handed over.',
+  BROKER_CLAIMED: 'You are the broker now.',
+  BROKER_HANDOVER_SELF: 'You are the broker already.',
+  BROKER_HANDOVER_NOT_SEATED: 'Choose a player seated in this game.',
+  BROKER_ONLINE:
+    'The broker is online. You can take over once they have been offline for 60 seconds.',
+  TRADE_PHASE_PAUSED: 'Trade phase is paused',
+  PHASE_PAUSED: 'Trade phase paused.',
+  PHASE_RESUMED: 'Trade phase resumed.',
+  PHASE_NOT_PAUSED: 'The trade phase is not paused.',
   // generic
   VALIDATION: 'Invalid request.',
   NOT_FOUND: 'Not found.',

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type {
+  BrokerChange,
   FirstPlayer,
   GameSettings,
   MayhemData,
@@ -124,6 +125,12 @@ export interface ServerToClientEvents {
   'board:moved': (e: { code: string; game_id: number }) => void;
   /** Private, to `user:<id>` only: the owner's portfolio after a trade, payday or price change. */
   'portfolio:updated': (e: { game_id: number; portfolio: Portfolio }) => void;
+  /** A new broker (handover or claim): both seats' new roles (issue 22 item 3). */
+  'broker:changed': (e: GameEvent & BrokerChange) => void;
+  /** The trade phase's clock stopped with `remaining_s` left; orders wait (issue 22 item 5). */
+  'phase:paused': (e: GameEvent & { remaining_s: number }) => void;
+  /** The paused phase runs again until `ends_at`. */
+  'phase:resumed': (e: GameEvent & { ends_at: string }) => void;
 }
 
 /** A game id as the games table can hold it (int4): anything else is refused before any query. */

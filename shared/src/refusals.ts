@@ -23,6 +23,7 @@ export const SQL_REFUSAL_CODES = [
   'PAYDAY_LIMIT',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_MISMATCH',
+  'TRADE_PHASE_PAUSED',
 ] as const satisfies ReadonlyArray<keyof typeof MSG>;
 
 /** The refusals only the TypeScript rules give (a market mayhem answer checked in the server). */

@@ -41,6 +41,7 @@ const SETTINGS = {
   ends_at: true,
   paydays_given: true,
   paydays_total: true,
+  paused_remaining_s: true,
 } as const;
 const MAYHEM = {
   id: true,
@@ -101,6 +102,13 @@ export const SPECTATOR_EVENT_FIELDS = {
   'game:ended': { ...EVENT, ranking: [RANK] },
   'presence:changed': { game_id: true, online: [true] },
   'board:moved': { code: true, game_id: true },
+  'broker:changed': {
+    ...EVENT,
+    broker: { player_id: true, role: true },
+    former_broker: { player_id: true, role: true },
+  },
+  'phase:paused': { ...EVENT, remaining_s: true },
+  'phase:resumed': { ...EVENT, ends_at: true },
 } as const satisfies Record<SpectatorEventName, Allowlist>;
 
 /** Every event a spectator socket may receive (never `portfolio:updated`). */

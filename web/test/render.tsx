@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { AppProviders } from '../src/app/provider';
 import { useAppStore } from '../src/stores/app-store';
+import type { Role } from '@showdown/shared/constants';
 
 function LocationProbe() {
   const location = useLocation();
@@ -90,7 +91,7 @@ export function joinedGame(
   gameId: number,
   seat: {
     playerId?: number;
-    role?: 1 | 2 | 3;
+    role?: Role;
     brokerExists?: boolean;
     status?: 1 | 2 | 3;
     boardCode?: string;

@@ -142,6 +142,10 @@ export const games = pgTable(
     tradePhaseDuration: integer('trade_phase_duration').notNull(),
     orderbookStatus: smallint('orderbook_status').$type<OrderbookStatus>().notNull().default(0),
     phaseEndsAt: timestamp('phase_ends_at', { withTimezone: true }),
+    /** A paused phase: what was left of it (its `phase_ends_at` is null meanwhile). */
+    phaseRemainingMs: integer('phase_remaining_ms'),
+    /** When the broker's last connected device left; null while one is connected. */
+    brokerAwaySince: timestamp('broker_away_since', { withTimezone: true }),
     paydaysGiven: integer('paydays_given').notNull().default(0),
     seq: integer('seq').notNull().default(0),
     firstPlayerId: integer('first_player_id'),
@@ -167,6 +171,7 @@ export const games = pgTable(
       .where(sql`status = 1`),
     check('games_status_ck', sql`status in (1, 2, 3)`),
     check('games_paydays_ck', sql`paydays_given between 0 and 3`),
+    check('games_phase_remaining_ck', sql`phase_remaining_ms IS NULL OR phase_remaining_ms >= 0`),
   ],
 );
 
@@ -191,7 +196,7 @@ export const players = pgTable(
       .on(t.gameId)
       .where(sql`role in (1, 3)`),
     uniqueIndex('players_game_avatar_uq').on(t.gameId, t.avatarId),
-    check('players_role_ck', sql`role in (1, 2, 3)`),
+    check('players_role_ck', sql`role in (1, 2, 3, 4)`),
     check('players_cash_ck', sql`cash_paise >= 0`),
   ],
 );

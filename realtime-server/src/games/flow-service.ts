@@ -1,7 +1,7 @@
 /** The game's flow: settings, start, the first player, trade phases, paydays, the end, the showdown. */
 import { expectRow } from '../db/rows.ts';
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderbookData, Portfolio, SettingsInput } from '@showdown/shared/api';
 import { COMPANIES } from '@showdown/shared/catalogue';
 import { GAME_STATUS, PAYDAYS_PER_GAME, ROLE } from '@showdown/shared/constants';
@@ -171,8 +171,9 @@ export async function setOrderbook(
             ? {
                 orderbookStatus: 1,
                 phaseEndsAt: new Date(now.getTime() + game.tradePhaseDuration * 1000),
+                phaseRemainingMs: null,
               }
-            : { orderbookStatus: 0, phaseEndsAt: null },
+            : { orderbookStatus: 0, phaseEndsAt: null, phaseRemainingMs: null },
         )
         .where(eq(games.id, gameId))
         .returning();
@@ -213,6 +214,8 @@ export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
     .where(
       and(
         eq(games.orderbookStatus, 1),
+        // A paused phase's clock stands still: it never ends by time (issue 22 item 5).
+        isNull(games.phaseRemainingMs),
         sql`not showdown_phase_is_open(${games}, ${now.toISOString()}::timestamptz)`,
       ),
     )
@@ -286,6 +289,7 @@ export const endGame = gameCommand(
         status: GAME_STATUS.COMPLETED,
         orderbookStatus: 0,
         phaseEndsAt: null,
+        phaseRemainingMs: null,
         endedAt: ctx.clock.now(),
       })
       .where(eq(games.id, gameId))

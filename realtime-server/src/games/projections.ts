@@ -39,6 +39,7 @@ export interface PlayerWithName {
 }
 
 export function settingsView(game: GameRow): GameSettings {
+  const pausedS = pausedRemainingS(game);
   return {
     starting_funds: paiseToRupees(game.startingFundsPaise),
     payday_increment: paiseToRupees(game.paydayIncrementPaise),
@@ -47,7 +48,15 @@ export function settingsView(game: GameRow): GameSettings {
     ends_at: game.orderbookStatus === 1 && game.phaseEndsAt ? game.phaseEndsAt.toISOString() : null,
     paydays_given: game.paydaysGiven,
     paydays_total: PAYDAYS_PER_GAME,
+    // Only while a phase is paused: the settings of SPEC §7 keep their shape otherwise.
+    ...(pausedS !== null ? { paused_remaining_s: pausedS } : {}),
   };
+}
+
+/** Whole seconds left in a paused trade phase (rounded up); null when none is paused. */
+export function pausedRemainingS(game: GameRow): number | null {
+  if (game.orderbookStatus !== 1 || game.phaseRemainingMs === null) return null;
+  return Math.ceil(game.phaseRemainingMs / 1000);
 }
 
 export function publicPlayerView(row: PlayerWithName): PublicPlayer {

@@ -25,6 +25,7 @@ const refusals: Record<SqlRefusalCode, (message: string) => DomainError> = {
   PAYDAY_LIMIT: conflict,
   IDEMPOTENCY_KEY_REUSED: conflict,
   IDEMPOTENCY_KEY_MISMATCH: unprocessable,
+  TRADE_PHASE_PAUSED: conflict,
 };
 
 /** The refusal's DomainError; any other failure (a server fault) as it is. */

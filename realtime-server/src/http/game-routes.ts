@@ -39,7 +39,7 @@ export function parseId(raw: unknown, message: string = MSG.GAME_NOT_FOUND): num
   return id;
 }
 
-function send<T>(res: Response, result: ServiceResult<T>, status = 200) {
+export function send<T>(res: Response, result: ServiceResult<T>, status = 200) {
   res.status(status).json({
     success: true,
     ...(result.message ? { message: result.message } : {}),

@@ -27,6 +27,7 @@ import { spectatedGameId } from '../games/board-service.ts';
 import { DomainError, unauthorized } from '../games/errors.ts';
 import { seatOf, seatedPlayers } from '../games/seats-service.ts';
 import { playerSnapshot, publicSnapshot } from '../games/snapshot-service.ts';
+import { recordBrokerPresence } from './broker-presence.ts';
 import { connectedUsersOf, createPresence } from './presence.ts';
 import { createSocketCap } from './socket-cap.ts';
 import type { SpectateLimit } from './spectate-limit.ts';
@@ -125,6 +126,8 @@ async function isSeated(
 export interface Gateway {
   /** The server is closing: its sockets leave because it stops, which changes no presence. */
   close(): void;
+  /** Player ids of the game's seated players with a connected device, on every node. */
+  online(gameId: number): Promise<number[]>;
 }
 
 export interface GatewayOptions {
@@ -152,6 +155,7 @@ export function attachGateway(
     connectedUsersOf(io, shared),
     seatedPlayers(ctx.db),
     ctx.logger,
+    recordBrokerPresence(ctx),
   );
   const cap = createSocketCap(io, shared, ctx.logger);
   io.use(async (socket, next) => {
@@ -347,5 +351,5 @@ export function attachGateway(
     }
   });
 
-  return { close: () => presence.stop() };
+  return { close: () => presence.stop(), online: (gameId) => presence.online(gameId) };
 }

@@ -63,6 +63,8 @@ export function createPresence(
   connectedUsers: ConnectedUsers,
   seatedPlayers: (gameId: number) => Promise<SeatedPlayer[]>,
   logger: Pick<Logger, 'warn'>,
+  /** Told each list a refresh computed (e.g. to record when the broker's devices left). */
+  observe?: (gameId: number, online: readonly number[]) => Promise<void>,
 ): Presence {
   let stopped = false;
   /** Games with a refresh running; `again` asks for one more run after it. */
@@ -85,6 +87,7 @@ export function createPresence(
       io.to(gameRoom(gameId))
         .to(spectatorRoom(gameId))
         .emit('presence:changed', { game_id: gameId, online: list });
+      await observe?.(gameId, list);
     } catch (err) {
       if (!stopped) logger.warn({ err, gameId }, 'presence refresh failed');
     }

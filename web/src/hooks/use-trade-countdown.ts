@@ -2,7 +2,7 @@ import { ORDERBOOK, STORAGE_KEYS } from '@showdown/shared/constants';
 import { isTradePhaseOpen, phaseSecondsLeft } from '@showdown/shared/phase';
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../stores/app-store';
-import { selectEndsAt, selectOrderbook } from '../stores/game-selectors';
+import { selectEndsAt, selectOrderbook, selectPausedRemaining } from '../stores/game-selectors';
 
 /** How a running trade phase came to an end on this device. */
 export type PhaseEnd = 'expired' | 'server';
@@ -27,6 +27,8 @@ function rememberExpiry(expiresAt: number | null): void {
 export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | null {
   const orderbookStatus = useAppStore(selectOrderbook);
   const endsAt = useAppStore(selectEndsAt);
+  // A paused phase has no end for a while; it has not ended (issue 22 item 5).
+  const paused = useAppStore(selectPausedRemaining) !== null;
   const [now, setNow] = useState(() => Date.now());
 
   const parsed = endsAt === null ? Number.NaN : Date.parse(endsAt);
@@ -43,6 +45,10 @@ export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | n
   useEffect(() => {
     rememberExpiry(expiresAt);
     if (expiresAt === null) {
+      if (paused) {
+        countingRef.current = null;
+        return;
+      }
       if (countingRef.current !== null) {
         countingRef.current = null;
         onEndedRef.current?.('server');
@@ -64,7 +70,7 @@ export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | n
     const timer = window.setInterval(tick, 1000);
     tick();
     return () => window.clearInterval(timer);
-  }, [expiresAt]);
+  }, [expiresAt, paused]);
 
   if (expiresAt === null) return null;
   return phaseSecondsLeft({ orderbookStatus: ORDERBOOK.ON, endsAt: expiresAt }, now) ?? 0;

@@ -19,6 +19,9 @@ const EVENTS = {
   'portfolio:updated': true,
   'presence:changed': true,
   'board:moved': true,
+  'broker:changed': true,
+  'phase:paused': true,
+  'phase:resumed': true,
 } as const satisfies Record<ServerEventName, true>;
 
 export const SERVER_EVENT_NAMES = Object.keys(EVENTS) as ServerEventName[];

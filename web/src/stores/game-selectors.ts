@@ -21,6 +21,11 @@ export const selectSettings = (s: AppState) => s.game?.game.settings ?? null;
 export const selectOrderbook = (s: AppState): OrderbookStatus =>
   s.game?.game.settings.orderbook_status ?? ORDERBOOK.OFF;
 export const selectEndsAt = (s: AppState) => s.game?.game.settings.ends_at ?? null;
+/** Seconds left in a paused trade phase; null when no phase is paused (issue 22 item 5). */
+export const selectPausedRemaining = (s: AppState) =>
+  s.game?.game.settings.orderbook_status === ORDERBOOK.ON
+    ? (s.game.game.settings.paused_remaining_s ?? null)
+    : null;
 export const selectFirstPlayer = (s: AppState) => s.game?.game.first_player ?? null;
 export const selectPlayers = (s: AppState) => s.game?.players ?? NO_PLAYERS;
 const NO_ONE_ONLINE: number[] = [];
@@ -42,7 +47,7 @@ export const selectIsMmExist = (s: AppState) =>
 /** SPEC §4: a broker exists when any player has a role other than investor. */
 export const selectBrokerExists = (s: AppState) =>
   s.game && s.game.players.length > 0
-    ? s.game.players.some((p) => p.role !== ROLE.INVESTOR)
+    ? s.game.players.some((p) => p.role === ROLE.BROKER || p.role === ROLE.BOTH)
     : s.joinBrokerExists;
 
 /** A stock's last move (the change cue), or undefined before it moved on this device. */

@@ -47,9 +47,11 @@ export const TAB_BAR_PATHS: readonly string[] = [
   '/transaction',
 ];
 
-/** The tabs a role sees: the broker (1) has no Portfolio or Trade Hub. */
+/** The tabs a role sees: the broker (1) and a former broker (4) have no Portfolio or Trade Hub. */
 export function tabsForRole(role: Role | null): readonly Tab[] {
-  return role === ROLE.BROKER ? TABS.filter((t) => !t.investorsOnly) : TABS;
+  return role === ROLE.BROKER || role === ROLE.FORMER_BROKER
+    ? TABS.filter((t) => !t.investorsOnly)
+    : TABS;
 }
 
 /** The in-game bottom navigation: Market Monitor, Portfolio, Trade Hub, History. */

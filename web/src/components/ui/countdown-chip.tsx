@@ -1,6 +1,9 @@
+import PauseIcon from '@mui/icons-material/Pause';
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import Chip from '@mui/material/Chip';
 import { useTradeCountdown } from '../../hooks/use-trade-countdown';
+import { useAppStore } from '../../stores/app-store';
+import { selectPausedRemaining } from '../../stores/game-selectors';
 
 /**
  * The top bar's trade-phase countdown, from the server's ends_at (every device shows the same
@@ -8,6 +11,21 @@ import { useTradeCountdown } from '../../hooks/use-trade-countdown';
  */
 export function CountdownChip() {
   const secondsLeft = useTradeCountdown();
+  const pausedRemaining = useAppStore(selectPausedRemaining);
+  if (pausedRemaining !== null) {
+    return (
+      <Chip
+        role="timer"
+        aria-label="Trade phase countdown"
+        aria-description={`Trade phase paused with ${pausedRemaining} seconds left`}
+        icon={<PauseIcon aria-hidden />}
+        label="Paused"
+        size="small"
+        color="warning"
+        sx={{ fontWeight: 700 }}
+      />
+    );
+  }
   if (secondsLeft === null || secondsLeft === 0) return null;
   return (
     <Chip

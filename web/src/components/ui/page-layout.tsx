@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { BrokerOfflinePrompt } from '../../features/broker/components/broker-offline-prompt';
 import { ConnectionBanner } from './connection-banner';
 import { CountdownChip } from './countdown-chip';
 import { usePageSlots } from './page-slots';
@@ -81,6 +82,7 @@ export function PageLayout({
         </Box>
       </Box>
       {live && <ConnectionBanner />}
+      {live && <BrokerOfflinePrompt />}
       <Box
         component="main"
         sx={{ flex: 1, px: 2, pb: 3, display: 'flex', flexDirection: 'column' }}

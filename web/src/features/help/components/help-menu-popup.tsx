@@ -1,11 +1,18 @@
 import HomeIcon from '@mui/icons-material/Home';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { GAME_STATUS } from '@showdown/shared/constants';
+import { isBrokerRole } from '@showdown/shared/roles';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { HandOverDialog } from '../../broker/components/hand-over-dialog';
+import { useAppStore } from '../../../stores/app-store';
+import { selectRole, selectStatus } from '../../../stores/game-selectors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { env } from '../../../config/env';
 
@@ -27,6 +34,12 @@ export function HelpMenuPopup({
   onConfirmHomeChange: setConfirmHome,
 }: HelpMenuPopupProps) {
   const navigate = useNavigate();
+  const role = useAppStore(selectRole);
+  const status = useAppStore(selectStatus);
+  const [handOver, setHandOver] = useState(false);
+  // The broker's menu: the powers may be handed on in the lobby or while the game runs.
+  const canHandOver =
+    isBrokerRole(role) && (status === GAME_STATUS.LOBBY || status === GAME_STATUS.RUNNING);
   return (
     <>
       <Menu
@@ -60,6 +73,19 @@ export function HelpMenuPopup({
           </ListItemIcon>
           <ListItemText>Player Roles</ListItemText>
         </MenuItem>
+        {canHandOver && (
+          <MenuItem
+            onClick={() => {
+              close();
+              setHandOver(true);
+            }}
+          >
+            <ListItemIcon>
+              <SwapHorizIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Hand over broker</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             close();
@@ -72,6 +98,7 @@ export function HelpMenuPopup({
           <ListItemText>Home</ListItemText>
         </MenuItem>
       </Menu>
+      <HandOverDialog open={handOver} onClose={() => setHandOver(false)} />
       <ConfirmDialog
         open={confirmHome}
         title="Do you want to return Home?"

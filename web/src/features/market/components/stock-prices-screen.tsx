@@ -2,7 +2,6 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { StockEntry } from '@showdown/shared/api';
 import { ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
@@ -22,6 +21,7 @@ import {
   selectBoardCode,
   selectIsMmExist,
   selectOnline,
+  selectPausedRemaining,
   selectPriceHistory,
   selectRole,
   selectSettings,
@@ -30,6 +30,11 @@ import {
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
 import { StockList } from './stock-list';
 import { isBrokerRole } from '@showdown/shared/roles';
+import {
+  PausedPhasePanel,
+  PhasePanel,
+  PhasePauseButton,
+} from '../../broker/components/phase-pause-controls';
 
 /** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
 export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {
@@ -47,6 +52,7 @@ export function StockPricesScreen() {
   const boardCode = useAppStore(selectBoardCode);
   const history = useAppStore(selectPriceHistory);
   const online = useAppStore(selectOnline);
+  const pausedRemaining = useAppStore(selectPausedRemaining);
   const { gameId, loading, refresh } = useGameLoad('screen:market', loadStocks);
   const [confirmPayday, setConfirmPayday] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -116,7 +122,7 @@ export function StockPricesScreen() {
   return (
     <PageLayout
       live
-      title={role === ROLE.INVESTOR || role === null ? 'Market Monitor' : 'Monitor & Action'}
+      title={broker ? 'Monitor & Action' : 'Market Monitor'}
       help
       actions={
         <IconButton aria-label="Refresh prices" color="primary" onClick={() => void refresh()}>
@@ -126,19 +132,7 @@ export function StockPricesScreen() {
       footer={<BottomTabBar />}
     >
       {phaseOn && secondsLeft !== null && (
-        <Paper
-          role="region"
-          aria-label="Trade phase"
-          sx={{
-            my: 1,
-            p: 1.5,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 2,
-            border: '1px solid',
-            borderColor: 'success.main',
-          }}
-        >
+        <PhasePanel color="success.main">
           <Box sx={{ flex: 1 }}>
             <Typography variant="body2" color="text.secondary">
               Trade phase ends in
@@ -148,17 +142,27 @@ export function StockPricesScreen() {
               {secondsLeft} s
             </Typography>
           </Box>
-          {broker && (
-            <Button
-              variant="outlined"
-              color="error"
-              disabled={busy || !online}
-              onClick={() => void endTradePhase()}
-            >
-              End phase now
-            </Button>
+          {broker && gameId !== null && (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+              <PhasePauseButton gameId={gameId} paused={false} disabled={busy || !online} />
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={busy || !online}
+                onClick={() => void endTradePhase()}
+              >
+                End phase now
+              </Button>
+            </Box>
           )}
-        </Paper>
+        </PhasePanel>
+      )}
+      {pausedRemaining !== null && (
+        <PausedPhasePanel remainingS={pausedRemaining}>
+          {broker && gameId !== null && (
+            <PhasePauseButton gameId={gameId} paused disabled={busy || !online} />
+          )}
+        </PausedPhasePanel>
       )}
 
       {broker && (
@@ -170,7 +174,7 @@ export function StockPricesScreen() {
           <Button
             variant="contained"
             onClick={() => void startTradePhase()}
-            disabled={busy || phaseOn || !online}
+            disabled={busy || phaseOn || pausedRemaining !== null || !online}
           >
             Trade Phase
           </Button>

@@ -236,12 +236,19 @@ function useCurrentAnnouncement(announcements: Announcement[]): Announcement | n
 
 function RunningView({ game }: { game: SpectatorSnapshot }) {
   const history = game.price_history;
-  const { orderbook_status, ends_at } = game.game.settings;
+  const { orderbook_status, ends_at, paused_remaining_s } = game.game.settings;
   const seconds = usePhaseCountdown({ orderbookStatus: orderbook_status, endsAt: ends_at });
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: '1.2vw' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: '2vw', minHeight: '5vw' }}>
-        {seconds !== null ? (
+        {orderbook_status === 1 && typeof paused_remaining_s === 'number' ? (
+          <Typography
+            role="status"
+            sx={{ fontSize: big(2.6, 34), fontWeight: 800, color: 'warning.main' }}
+          >
+            Paused: {paused_remaining_s} s left
+          </Typography>
+        ) : seconds !== null ? (
           <PhaseBanner seconds={seconds} />
         ) : (
           <Typography sx={{ fontSize: big(2.2, 28), fontWeight: 700, color: 'text.secondary' }}>

@@ -1,0 +1,89 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { GAME_STATUS } from '@showdown/shared/constants';
+import { BROKER_CLAIM_AFTER_S, isBrokerRole } from '@showdown/shared/roles';
+import { useEffect, useState } from 'react';
+import { useSnackbar } from '../../../components/ui/toasts';
+import { errorMessage } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import {
+  selectGameId,
+  selectOnlinePlayers,
+  selectPlayers,
+  selectRole,
+  selectStatus,
+} from '../../../stores/game-selectors';
+import { claimBroker } from '../api/broker-api';
+
+/** The broker's seat id, or null when no seat has the powers. */
+function useBrokerId(): number | null {
+  const players = useAppStore(selectPlayers);
+  return players.find((p) => isBrokerRole(p.role))?.player_id ?? null;
+}
+
+/**
+ * Whether the broker has been offline (no device in the presence list) for the claim window, as
+ * this device has seen it: the count starts when the broker drops out of the list.
+ */
+export function useBrokerOffline(brokerId: number | null, windowS = BROKER_CLAIM_AFTER_S) {
+  const online = useAppStore(selectOnlinePlayers);
+  const away = brokerId !== null && !online.includes(brokerId);
+  const [longAway, setLongAway] = useState(false);
+  useEffect(() => {
+    setLongAway(false);
+    if (!away) return;
+    const timer = window.setTimeout(() => setLongAway(true), windowS * 1000);
+    return () => window.clearTimeout(timer);
+  }, [away, brokerId, windowS]);
+  return away && longAway;
+}
+
+/** "The broker is offline. Take over?" for the other seated players, after 60 s. */
+export function BrokerOfflinePrompt() {
+  const { enqueueSnackbar } = useSnackbar();
+  const gameId = useAppStore(selectGameId);
+  const role = useAppStore(selectRole);
+  const status = useAppStore(selectStatus);
+  const brokerId = useBrokerId();
+  const offline = useBrokerOffline(brokerId);
+  const [busy, setBusy] = useState(false);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+
+  const seatedOther = role !== null && !isBrokerRole(role);
+  const live = status === GAME_STATUS.LOBBY || status === GAME_STATUS.RUNNING;
+  if (!offline || !seatedOther || !live || gameId === null || dismissed === brokerId) return null;
+
+  const takeOver = async () => {
+    setBusy(true);
+    try {
+      await claimBroker(gameId);
+      enqueueSnackbar('You are the broker now.', { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ mx: 2, mb: 1 }}
+      onClose={() => setDismissed(brokerId)}
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          disabled={busy}
+          sx={{ whiteSpace: 'nowrap' }}
+          onClick={() => void takeOver()}
+        >
+          Take over
+        </Button>
+      }
+    >
+      The broker is offline. Take over?
+    </Alert>
+  );
+}
