@@ -37,4 +37,6 @@ export const API = {
   reportShare: (id: number) => `/api/game/${id}/report/share`,
   sharedReport: (token: string) => `/api/report/${encodeURIComponent(token)}`,
   userGames: '/api/user/games',
+  undo: (id: number) => `/api/game/${id}/undo`,
+  rematch: (id: number) => `/api/game/${id}/rematch`,
 } as const;

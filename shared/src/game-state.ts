@@ -154,6 +154,15 @@ const reducers: GameReducers = {
     const me = repriced.me ? { ...repriced.me, mayhem_responded: false } : repriced.me;
     return { ...repriced, mayhem: null, me };
   },
+  'action:undone': (state, { changes, points, paydays_given }) => {
+    const restored = withHistory(withPrices(state, changes), points);
+    const settings = { ...restored.game.settings, paydays_given };
+    return { ...restored, game: { ...restored.game, settings } };
+  },
+  'game:rematch': (state, { rematch_game_id }) => ({
+    ...state,
+    game: { ...state.game, rematch_game_id },
+  }),
   'game:ended': (state, { ranking }) => {
     const ended = withPhase(state, ORDERBOOK.OFF, null);
     return {

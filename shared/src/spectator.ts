@@ -73,6 +73,7 @@ export const SPECTATOR_SNAPSHOT_FIELDS = {
     status: true,
     settings: SETTINGS,
     first_player: { player_id: true, username: true },
+    rematch_game_id: true,
   },
   players: [PLAYER],
   stocks: [STOCK],
@@ -101,6 +102,15 @@ export const SPECTATOR_EVENT_FIELDS = {
   'game:ended': { ...EVENT, ranking: [RANK] },
   'presence:changed': { game_id: true, online: [true] },
   'board:moved': { code: true, game_id: true },
+  'action:undone': {
+    ...EVENT,
+    kind: true,
+    label: true,
+    changes: [CHANGE],
+    points: [POINT],
+    paydays_given: true,
+  },
+  'game:rematch': { ...EVENT, rematch_game_id: true, board_code: true },
 } as const satisfies Record<SpectatorEventName, Allowlist>;
 
 /** Every event a spectator socket may receive (never `portfolio:updated`). */

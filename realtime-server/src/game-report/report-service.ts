@@ -104,6 +104,7 @@ export async function reportRows(tx: Executor, game: GameRow): Promise<ReportRow
       trade_type: t.tradeType,
       quantity: t.quantity,
       amount_paise: t.amountPaise,
+      undone_type: t.undoneType,
       at: t.createdAt.toISOString(),
     })),
     ledger: ledger.map((e) => ({

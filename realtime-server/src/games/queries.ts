@@ -274,6 +274,7 @@ export async function snapshotView(
       status: game.status as GameStatus,
       settings: settingsView(game),
       first_player: first ? { player_id: first.player.id, username: first.username } : null,
+      rematch_game_id: game.rematchGameId,
     },
     players: seated.map(publicPlayerView),
     stocks: stocksFrom(prices),

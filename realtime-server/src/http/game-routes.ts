@@ -24,6 +24,8 @@ import * as flow from '../games/flow-service.ts';
 import * as seats from '../games/seats-service.ts';
 import * as market from '../games/market-service.ts';
 import * as mayhem from '../games/mayhem-service.ts';
+import { openRematch } from '../games/rematch-service.ts';
+import { undoLastAction } from '../games/undo-service.ts';
 import type { ServiceResult } from '../games/service-result.ts';
 import { badRequest, notFound, parseInput } from './errors.ts';
 
@@ -129,6 +131,13 @@ export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
   });
   router.put('/:id/payday', async (req, res) => {
     send(res, await flow.givePayday(ctx, user(res), parseId(req.params.id)));
+  });
+  // Issue 22 items 4 and 7: the broker's undo (60 s, no order since) and "Play again".
+  router.post('/:id/undo', async (req, res) => {
+    send(res, await undoLastAction(ctx, user(res), parseId(req.params.id)));
+  });
+  router.post('/:id/rematch', async (req, res) => {
+    send(res, await openRematch(ctx, user(res), parseId(req.params.id), req.ip), 201);
   });
   router.get('/:id/user/portfolio', async (req, res) => {
     send(res, await market.getPortfolio(ctx, user(res), parseId(req.params.id)));

@@ -19,6 +19,8 @@ const EVENTS = {
   'portfolio:updated': true,
   'presence:changed': true,
   'board:moved': true,
+  'action:undone': true,
+  'game:rematch': true,
 } as const satisfies Record<ServerEventName, true>;
 
 export const SERVER_EVENT_NAMES = Object.keys(EVENTS) as ServerEventName[];

@@ -100,7 +100,10 @@ export function priceMovesBetween(
   // still cues it as mayhem.
   const lastCause = new Map<number, PriceMove['cause']>();
   for (const point of after.price_history ?? []) {
-    if (point.cause !== 'opening') lastCause.set(point.stock_id, point.cause);
+    // A price an undo brought back is cued as the broker's change.
+    if (point.cause !== 'opening') {
+      lastCause.set(point.stock_id, point.cause === 'mayhem' ? 'mayhem' : 'update');
+    }
   }
   for (const stock of after.stocks) {
     const previous = old.get(stock.stock_id);
@@ -131,7 +134,9 @@ export function announcedPriceMoves<E extends GameEventName>(
       ? (payload as GameEventPayload<'mayhem:averaged'>).changes
       : name === 'price:updated'
         ? [payload as GameEventPayload<'price:updated'>]
-        : [];
+        : name === 'action:undone'
+          ? (payload as GameEventPayload<'action:undone'>).changes
+          : [];
   const cause: PriceMove['cause'] = name === 'mayhem:averaged' ? 'mayhem' : 'update';
   const moves: Record<number, PriceMove> = {};
   for (const { stock_id, previous_price, price } of changes) {

@@ -1,6 +1,7 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -31,6 +32,39 @@ interface EntryView {
   detail: ReactNode;
 }
 
+const UNDONE_TITLE = {
+  PAYDAY: 'PAYDAY',
+  'Market mayhem': 'Market Mayhem',
+  'Price update': 'Price Update',
+} as const;
+
+/** The broker's undo: a payday's credit taken back, or a price brought back. */
+function undoneView(entry: TransactionEntry, logo: ReactNode): EntryView {
+  const title = `Undone: ${UNDONE_TITLE[entry.undone_type ?? 'Price update']}`;
+  if (entry.stock_id === null) {
+    return {
+      title,
+      icon: (
+        <Box sx={{ width: 40, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+          <UndoIcon aria-hidden />
+        </Box>
+      ),
+      detail: (
+        <Typography sx={{ color: 'error.main', fontWeight: 700 }}>
+          -{formatINR(amountOf(entry.price))}
+        </Typography>
+      ),
+    };
+  }
+  return {
+    title,
+    icon: logo,
+    detail: (
+      <Typography sx={{ fontWeight: 700 }}>{formatSignedPercent(amountOf(entry.price))}</Typography>
+    ),
+  };
+}
+
 function viewOf(entry: TransactionEntry): EntryView {
   const logo = <CompanyLogo src={entry.image} name={entry.name ?? 'Company'} size={40} />;
   if (entry.type === 'PAYDAY') {
@@ -48,6 +82,7 @@ function viewOf(entry: TransactionEntry): EntryView {
       ),
     };
   }
+  if (entry.type === 'Undone') return undoneView(entry, logo);
   if (entry.type === 'Price update' || entry.type === 'Market mayhem') {
     const percent = amountOf(entry.price);
     const up = percent >= 0;
