@@ -102,7 +102,11 @@ describe('undo', () => {
       stock_id: spice.id,
     });
     const points = await t.investors[0]!.api.get(`/api/game/${t.gameId}/prices/history`);
-    expect(points.body.data.at(-1)).toMatchObject({ stock_id: spice.id, price: 208.65, cause: 'undo' });
+    expect(points.body.data.at(-1)).toMatchObject({
+      stock_id: spice.id,
+      price: 208.65,
+      cause: 'undo',
+    });
 
     // Only the last change: the same call again has nothing left to undo.
     expectError(await t.broker.api.post(undoUrl(t)), 409, MSG.UNDO_NOTHING);
@@ -308,12 +312,17 @@ describe('undo', () => {
 
 describe('play again (rematch)', () => {
   it('opens a lobby on the same board code with the same settings; every device and the TV follow', async () => {
-    const settings = { starting_funds: 1000000, payday_increment: 100000, trade_phase_duration: 75 };
+    const settings = {
+      starting_funds: 1000000,
+      payday_increment: 100000,
+      trade_phase_duration: 75,
+    };
     const t = await setupTable(server, { investors: 2, start: true, settings });
     const { phone, tv } = await devices(t);
     const [alice] = t.investors;
-    const aliceSeat = (await t.broker.api.get(`/api/game/${t.gameId}/lobby`)).body.data
-      .game_players_data.find((p: any) => p.player_id === alice!.playerId);
+    const aliceSeat = (
+      await t.broker.api.get(`/api/game/${t.gameId}/lobby`)
+    ).body.data.game_players_data.find((p: any) => p.player_id === alice!.playerId);
     expectError(await t.broker.api.post(rematchUrl(t)), 409, MSG.REMATCH_NOT_ENDED);
     await t.broker.api.post(`/api/game/${t.gameId}/end`);
     expectError(await alice!.api.post(rematchUrl(t)), 403, MSG.BROKER_ONLY);
@@ -329,7 +338,11 @@ describe('play again (rematch)', () => {
     expect(rematchId).not.toBe(t.gameId);
 
     const told = await phone.client.waitFor('game:rematch');
-    expect(told).toMatchObject({ game_id: t.gameId, rematch_game_id: rematchId, board_code: t.code });
+    expect(told).toMatchObject({
+      game_id: t.gameId,
+      rematch_game_id: rematchId,
+      board_code: t.code,
+    });
     expect((await phone.catchUp()).game.rematch_game_id).toBe(rematchId);
     expect((await phone.client.snapshot('game:resync', t.gameId)).game.rematch_game_id).toBe(
       rematchId,
