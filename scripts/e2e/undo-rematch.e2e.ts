@@ -67,14 +67,14 @@ describe('undo and play again', () => {
         await page.getByRole('button', { name: '0', exact: true }).click();
         await page.getByRole('button', { name: 'OK' }).click();
         await page.getByText('Stock price updated successfully.').waitFor();
-        await page.getByRole('button', { name: 'Undo' }).waitFor();
+        await page.getByRole('button', { name: 'Undo this change' }).waitFor();
         await live("Asha's Tandoor price", () => textOf(ashaRow)).toContain(inr(raised));
         await live('Tandoor on the TV', () => textOf(tile)).toContain(inr(raised));
         await s.seen(broker, 'undo-offered');
       });
 
       await s.step('Undo: the price is back to the paisa on the phone and the TV', async () => {
-        await broker.page.getByRole('button', { name: 'Undo' }).click();
+        await broker.page.getByRole('button', { name: 'Undo this change' }).click();
         await broker.page
           .getByText(`Undone: price update of ${TANDOOR.name} (back to ₹450.00)`)
           .waitFor();
@@ -98,7 +98,7 @@ describe('undo and play again', () => {
         });
         await confirm.getByRole('button', { name: 'Yes' }).click();
         await live("Asha's cash after payday", cash).toContain(inr(STARTING_CASH + PAYDAY));
-        await broker.page.getByRole('button', { name: 'Undo' }).click();
+        await broker.page.getByRole('button', { name: 'Undo this change' }).click();
         await broker.page.getByText('Undone: payday of ₹100000.00').waitFor();
         await live("Asha's cash after the undo", cash).toContain(inr(STARTING_CASH));
         await live('the broker counts no payday', () =>

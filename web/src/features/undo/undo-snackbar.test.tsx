@@ -12,7 +12,7 @@ import {
   setGame,
   type FakeApi,
 } from '../../../test/in-game/render-screen';
-import { enqueueUndoable } from './undo-snackbar';
+import { enqueueUndoable, UNDO_LABEL } from './undo-snackbar';
 
 vi.mock('../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -48,7 +48,7 @@ describe("the broker's confirmation with Undo", () => {
     const { user } = renderScreen(<Confirm />, { path: '/price-updates' });
     await user.click(screen.getByRole('button', { name: 'confirm' }));
     await screen.findByText('Stock price updated successfully.');
-    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await user.click(await screen.findByRole('button', { name: UNDO_LABEL }));
     await screen.findByText(undone.label);
     expect(useAppStore.getState().game?.stocks[0]?.current_price).toBe(450);
   });
@@ -62,7 +62,7 @@ describe("the broker's confirmation with Undo", () => {
     });
     const { user } = renderScreen(<Confirm />, { path: '/price-updates' });
     await user.click(screen.getByRole('button', { name: 'confirm' }));
-    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await user.click(await screen.findByRole('button', { name: UNDO_LABEL }));
     await screen.findByText('Cannot undo: an order was placed after this change.');
     expect(useAppStore.getState().game?.stocks[0]?.current_price).toBe(495);
   });

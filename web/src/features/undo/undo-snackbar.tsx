@@ -6,6 +6,8 @@ import { closeSnackbar, enqueueSnackbar } from '../../components/ui/toasts';
 import { errorMessage } from '../../lib/api-client';
 import { undoLastAction } from './undo-api';
 
+export const UNDO_LABEL = 'Undo this change';
+
 /** The confirmation's "Undo": one tap, then the snackbar says what was undone or why not. */
 export function UndoButton({ gameId, snackbarKey }: { gameId: number; snackbarKey: SnackbarKey }) {
   const [busy, setBusy] = useState(false);
@@ -27,6 +29,8 @@ export function UndoButton({ gameId, snackbarKey }: { gameId: number; snackbarKe
       color="inherit"
       sx={{ color: 'text.primary' }}
       disabled={busy}
+      // The price keypad has an "Undo" key of its own (SPEC): this one says what it undoes.
+      aria-label={UNDO_LABEL}
       onClick={() => void undo()}
     >
       Undo
