@@ -129,7 +129,7 @@ describe('undo', () => {
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     expect(undone.body.data).toMatchObject({
       kind: 'payday',
-      label: 'Undone: payday of ₹300000.00',
+      label: 'Undone: payday of ₹3,00,000.00',
       changes: [],
       paydays_given: 0,
     });

@@ -99,7 +99,7 @@ describe('undo and play again', () => {
         await confirm.getByRole('button', { name: 'Yes' }).click();
         await live("Asha's cash after payday", cash).toContain(inr(STARTING_CASH + PAYDAY));
         await broker.page.getByRole('button', { name: 'Undo this change' }).click();
-        await broker.page.getByText('Undone: payday of ₹100000.00').waitFor();
+        await broker.page.getByText('Undone: payday of ₹1,00,000.00').waitFor();
         await live("Asha's cash after the undo", cash).toContain(inr(STARTING_CASH));
         await live('the broker counts no payday', () =>
           textOf(broker.page.getByText(/Paydays given/)),

@@ -12,7 +12,8 @@ import type { TransactionEntry } from '@showdown/shared/api';
 import { companyById } from '@showdown/shared/catalogue';
 import { GAME_STATUS, UNDO_WINDOW_SECONDS } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { paiseToAmountText, paiseToRupees } from '@showdown/shared/money';
+import { formatINR } from '@showdown/shared/format';
+import { paiseToRupees } from '@showdown/shared/money';
 import type { PriceChange, UndoneAction } from '@showdown/shared/protocol';
 import type { AppContext } from '../context.ts';
 import type { Executor, Tx } from '../db/client.ts';
@@ -206,12 +207,14 @@ async function takeBackPayday(tx: Tx, game: GameRow, action: ActionRow, now: Dat
   };
 }
 
+const inr = (paise: number) => formatINR(paiseToRupees(paise));
+
 function labelOf(action: ActionRow, amountPaise: number): string {
-  if (action.kind === 'payday') return `Undone: payday of ₹${paiseToAmountText(amountPaise)}`;
+  if (action.kind === 'payday') return `Undone: payday of ${inr(amountPaise)}`;
   const names = action.prices.map((m) => companyById(m.stock_id)?.name ?? `#${m.stock_id}`);
   if (action.kind === 'mayhem') return `Undone: market mayhem on ${names.join(', ')}`;
   const moved = action.prices[0];
-  const back = moved ? ` (back to ₹${paiseToAmountText(moved.previous_paise)})` : '';
+  const back = moved ? ` (back to ${inr(moved.previous_paise)})` : '';
   return `Undone: price update of ${names.join(', ')}${back}`;
 }
 
