@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { games } from '../src/db/schema.ts';
-import { createTestDatabase, testDriver } from './helpers/database.ts';
-import { OtpInbox } from './helpers/otp-inbox.ts';
-import { ServerProcess, freePort } from './helpers/process.ts';
+import type { OtpInbox } from './helpers/otp-inbox.ts';
+import type { ServerProcess } from './helpers/process.ts';
+import { startTwoNodes, type TwoNodes } from './helpers/two-nodes.ts';
 import { openPhase, setupTable } from './helpers/game.ts';
 import { GameView, TestClient, waitUntil } from './helpers/sockets.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -23,30 +22,15 @@ describe('two nodes over Redis', () => {
   let nodeA: ServerProcess;
   let nodeB: ServerProcess;
 
+  let nodes: TwoNodes;
+
   beforeAll(async () => {
-    if (testDriver !== 'pg')
-      throw new Error('the multi-node suite runs on PostgreSQL (TEST_DRIVER=pg)');
-    if (!redisUrl) throw new Error('TEST_REDIS_URL is required (e.g. redis://127.0.0.1:6379)');
-    otps = new OtpInbox();
-    const webhook = await otps.start();
-    db = await createTestDatabase();
-    const env = {
-      OTP_SENDER: 'webhook',
-      OTP_WEBHOOK_URL: webhook,
-      DATABASE_URL: db.url!,
-      REDIS_URL: redisUrl,
-      REDIS_STREAM_NAME: `showdown-test:${randomUUID()}`,
-    };
-    [nodeA, nodeB] = await Promise.all([
-      new ServerProcess(await freePort(), env).start(),
-      new ServerProcess(await freePort(), env).start(),
-    ]);
+    nodes = await startTwoNodes(redisUrl);
+    ({ otps, db, nodeA, nodeB } = nodes);
   });
 
   afterAll(async () => {
-    await Promise.all([nodeA?.kill(), nodeB?.kill()]);
-    await otps?.close();
-    await db?.close();
+    await nodes?.close();
   });
 
   it('a price update made through node A reaches a device on node B, and both views agree', async () => {

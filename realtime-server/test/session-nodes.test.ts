@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createTestDatabase, testDriver } from './helpers/database.ts';
 import { nextBoardCode } from './helpers/game.ts';
 import { OtpInbox } from './helpers/otp-inbox.ts';
 import { ServerProcess, freePort } from './helpers/process.ts';
+import { startTwoNodes, type TwoNodes } from './helpers/two-nodes.ts';
 import { signUp, type SignedUp } from './helpers/server.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 
@@ -198,28 +198,15 @@ describe('sessions on two nodes sharing PostgreSQL and Redis', () => {
   let nodeA: ServerProcess;
   let nodeB: ServerProcess;
 
+  let nodes: TwoNodes;
+
   beforeAll(async () => {
-    if (testDriver !== 'pg') throw new Error('this suite runs on PostgreSQL (TEST_DRIVER=pg)');
-    if (!redisUrl) throw new Error('TEST_REDIS_URL is required (e.g. redis://127.0.0.1:6379)');
-    otps = new OtpInbox();
-    db = await createTestDatabase();
-    const env = {
-      OTP_SENDER: 'webhook',
-      OTP_WEBHOOK_URL: await otps.start(),
-      DATABASE_URL: db.url!,
-      REDIS_URL: redisUrl,
-      REDIS_STREAM_NAME: `showdown-test:${randomUUID()}`,
-    };
-    [nodeA, nodeB] = await Promise.all([
-      new ServerProcess(await freePort(), env).start(),
-      new ServerProcess(await freePort(), env).start(),
-    ]);
+    nodes = await startTwoNodes(redisUrl);
+    ({ otps, db, nodeA, nodeB } = nodes);
   });
 
   afterAll(async () => {
-    await Promise.all([nodeA?.kill(), nodeB?.kill()]);
-    await otps?.close();
-    await db?.close();
+    await nodes?.close();
   });
 
   it('12 logouts racing refreshes on the other node: no token answers on either node', async () => {

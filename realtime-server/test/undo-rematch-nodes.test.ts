@@ -1,68 +1,43 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/client.ts';
-import { createTestDatabase, testDriver } from './helpers/database.ts';
 import { setupTable } from './helpers/game.ts';
-import { OtpInbox } from './helpers/otp-inbox.ts';
-import { ServerProcess, freePort } from './helpers/process.ts';
 import { http, nextIp } from './helpers/server.ts';
 import { GameView, TestClient } from './helpers/sockets.ts';
+import { startTwoNodes, type TwoNodes } from './helpers/two-nodes.ts';
 
 /**
  * Undo and play again across two nodes on one PostgreSQL and one Redis: a change made through
  * node A is undone through node B, a rematch opened through node B, and the devices and the TV
  * on either node are told. Several nodes need a database server: the PostgreSQL project only.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-
 describe('undo and rematch over two nodes', () => {
-  let otps: OtpInbox;
-  let db: DatabaseHandle & { url?: string };
-  let nodeA: ServerProcess;
-  let nodeB: ServerProcess;
-
+  let nodes: TwoNodes;
   beforeAll(async () => {
-    if (testDriver !== 'pg') throw new Error('this suite runs on PostgreSQL (TEST_DRIVER=pg)');
-    if (!redisUrl) throw new Error('TEST_REDIS_URL is required (e.g. redis://127.0.0.1:6379)');
-    otps = new OtpInbox();
-    const webhook = await otps.start();
-    db = await createTestDatabase();
-    const env = {
-      OTP_SENDER: 'webhook',
-      OTP_WEBHOOK_URL: webhook,
-      DATABASE_URL: db.url!,
-      REDIS_URL: redisUrl,
-      REDIS_STREAM_NAME: `showdown-test:${randomUUID()}`,
-    };
-    [nodeA, nodeB] = await Promise.all([
-      new ServerProcess(await freePort(), env).start(),
-      new ServerProcess(await freePort(), env).start(),
-    ]);
+    nodes = await startTwoNodes(process.env.TEST_REDIS_URL);
   });
-
   afterAll(async () => {
-    await Promise.all([nodeA?.kill(), nodeB?.kill()]);
-    await otps?.close();
-    await db?.close();
+    await nodes?.close();
   });
 
   it('a payday given through node A is undone through node B; phones and the TV on both nodes agree', async () => {
-    const table = await setupTable({ url: nodeA.url, otps }, { investors: 2, start: true });
+    const table = await setupTable(
+      { url: nodes.nodeA.url, otps: nodes.otps },
+      { investors: 2, start: true },
+    );
     const onA = await new GameView(
-      await TestClient.connect(nodeA.url, table.investors[0]!.token),
+      await TestClient.connect(nodes.nodeA.url, table.investors[0]!.token),
       table.gameId,
     ).join();
     const onB = await new GameView(
-      await TestClient.connect(nodeB.url, table.investors[1]!.token),
+      await TestClient.connect(nodes.nodeB.url, table.investors[1]!.token),
       table.gameId,
     ).join();
-    const tvB = await TestClient.connect(nodeB.url);
+    const tvB = await TestClient.connect(nodes.nodeB.url);
     await tvB.emit('board:spectate', { code: table.code });
     const cash = onB.state.me!.portfolio!.current_balance;
 
     await table.broker.api.put(`/api/game/${table.gameId}/payday`);
     await onB.client.waitFor('payday:given');
-    const brokerOnB = http(nodeB.url, table.broker.token, { ip: nextIp() });
+    const brokerOnB = http(nodes.nodeB.url, table.broker.token, { ip: nextIp() });
     const undone = await brokerOnB.post(`/api/game/${table.gameId}/undo`);
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
 
@@ -80,13 +55,16 @@ describe('undo and rematch over two nodes', () => {
   });
 
   it('a rematch opened through node B reaches a phone on node A and moves a TV on node A', async () => {
-    const table = await setupTable({ url: nodeA.url, otps }, { investors: 1, start: true });
-    const phoneA = await TestClient.connect(nodeA.url, table.investors[0]!.token);
+    const table = await setupTable(
+      { url: nodes.nodeA.url, otps: nodes.otps },
+      { investors: 1, start: true },
+    );
+    const phoneA = await TestClient.connect(nodes.nodeA.url, table.investors[0]!.token);
     await phoneA.snapshot('game:join', table.gameId);
-    const tvA = await TestClient.connect(nodeA.url);
+    const tvA = await TestClient.connect(nodes.nodeA.url);
     await tvA.emit('board:spectate', { code: table.code });
     await table.broker.api.post(`/api/game/${table.gameId}/end`);
-    const brokerOnB = http(nodeB.url, table.broker.token, { ip: nextIp() });
+    const brokerOnB = http(nodes.nodeB.url, table.broker.token, { ip: nextIp() });
     const opened = await brokerOnB.post(`/api/game/${table.gameId}/rematch`);
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const rematchId = opened.body.data.game_id;

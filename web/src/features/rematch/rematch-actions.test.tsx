@@ -29,13 +29,21 @@ const fake = api as unknown as FakeApi;
 const player = (player_id: number, role: 1 | 2 | 3, avatar_id: number): PublicPlayer => ({
   id: player_id,
   player_id,
-  user_id: player_id * 10,
   username: `P${player_id}`,
   avatar_id,
   image: `/avatars/${avatar_id}.svg`,
   role,
 });
 const TABLE = [player(1, 1, 7), player(2, 2, 4)];
+/** The board's join answer for the rematch lobby: joined, no seat yet. */
+const JOINED: JoinGameData = {
+  game_id: 8,
+  board_code: 'AB12',
+  broker_exists: true,
+  role: null,
+  player_id: null,
+  game_status: 1,
+};
 
 /** The finished game's `game:rematch`, applied by the store's own rule. */
 function rematchArrives(rematchId: number) {
@@ -77,15 +85,7 @@ describe('RematchActions', () => {
     setGame({ status: 3, role: 2, playerId: 2, players: TABLE });
     const seatRequests: unknown[] = [];
     serve(fake, {
-      [`POST ${API.join}`]: () =>
-        ok<JoinGameData>({
-          game_id: 8,
-          board_code: 'AB12',
-          broker_exists: true,
-          role: null,
-          player_id: null,
-          game_status: 1,
-        }),
+      [`POST ${API.join}`]: () => ok(JOINED),
       [`POST ${API.selectRole(8)}`]: (body) => {
         seatRequests.push(body);
         return ok(player(12, 2, 4), 'Role selected successfully.');
@@ -104,15 +104,7 @@ describe('RematchActions', () => {
   it('sends a player whose avatar was taken to pick a seat as usual, with the reason', async () => {
     setGame({ status: 3, role: 2, playerId: 2, players: TABLE });
     serve(fake, {
-      [`POST ${API.join}`]: () =>
-        ok<JoinGameData>({
-          game_id: 8,
-          board_code: 'AB12',
-          broker_exists: true,
-          role: null,
-          player_id: null,
-          game_status: 1,
-        }),
+      [`POST ${API.join}`]: () => ok(JOINED),
       [`POST ${API.selectRole(8)}`]: () => {
         throw new (class extends Error {})('Avatar already taken.');
       },

@@ -32,6 +32,11 @@ interface EntryView {
   detail: ReactNode;
 }
 
+/** A game-wide entry's icon, in the place a company's logo takes. */
+function EntryIcon({ icon, color }: { icon: ReactNode; color: string }) {
+  return <Box sx={{ width: 40, display: 'grid', placeItems: 'center', color }}>{icon}</Box>;
+}
+
 const UNDONE_TITLE = {
   PAYDAY: 'PAYDAY',
   'Market mayhem': 'Market Mayhem',
@@ -44,11 +49,7 @@ function undoneView(entry: TransactionEntry, logo: ReactNode): EntryView {
   if (entry.stock_id === null) {
     return {
       title,
-      icon: (
-        <Box sx={{ width: 40, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
-          <UndoIcon aria-hidden />
-        </Box>
-      ),
+      icon: <EntryIcon color="text.secondary" icon={<UndoIcon aria-hidden />} />,
       detail: (
         <Typography sx={{ color: 'error.main', fontWeight: 700 }}>
           -{formatINR(amountOf(entry.price))}
@@ -70,11 +71,7 @@ function viewOf(entry: TransactionEntry): EntryView {
   if (entry.type === 'PAYDAY') {
     return {
       title: 'PAYDAY',
-      icon: (
-        <Box sx={{ width: 40, display: 'grid', placeItems: 'center', color: 'primary.main' }}>
-          <PaymentsIcon aria-hidden />
-        </Box>
-      ),
+      icon: <EntryIcon color="primary.main" icon={<PaymentsIcon aria-hidden />} />,
       detail: (
         <Typography sx={{ color: 'success.main', fontWeight: 700 }}>
           +{formatINR(amountOf(entry.price))}
