@@ -7,7 +7,7 @@ import { formatINR } from '@showdown/shared/format';
 import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
 import { GAME_STATUS, ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
 import { isTradePhaseOpen, phaseSecondsLeft, type PhaseFacts } from '@showdown/shared/phase';
-import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
+import { isInvestorRole } from '@showdown/shared/roles';
 
 export interface GameAlert {
   message: string;
@@ -55,14 +55,6 @@ const ALERTS: Alerts = {
   // The broker sees their own undo's answer; everyone else is told what changed back.
   'action:undone': ({ label }, role) =>
     role === ROLE.BROKER ? null : { message: `Broker: ${label}`, title: '● Undone' },
-  'game:rematch': (_event, role) =>
-    isBrokerRole(role)
-      ? null
-      : {
-          message: 'The broker opened a rematch: join it from the leaderboard',
-          title: '● Rematch',
-          action: { label: 'Leaderboard', to: '/leaderboard' },
-        },
 };
 
 function mayhemApplied(moved: number): GameAlert {
