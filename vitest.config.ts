@@ -30,6 +30,7 @@ export default defineConfig({
             'test/session-nodes.test.ts',
             'test/cluster.test.ts',
             'test/deploy.test.ts',
+            'test/undo-rematch-nodes.test.ts',
           ],
         },
       },

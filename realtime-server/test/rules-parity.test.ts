@@ -442,7 +442,7 @@ async function runStep(
       const sqlRefusal = await refusalOf(() =>
         callFunction(ctx.db, {
           ...HOT_PATHS.givePayday,
-          values: [table.broker.userId, g, PAYDAYS_PER_GAME],
+          values: [table.broker.userId, g, PAYDAYS_PER_GAME, new Date().toISOString()],
         }),
       );
       if (!canGivePayday(model.paydays)) return { sql: sqlRefusal, shared: 'PAYDAY_LIMIT' };

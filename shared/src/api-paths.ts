@@ -41,4 +41,6 @@ export const API = {
   brokerClaim: (id: number) => `/api/game/${id}/broker/claim`,
   phasePause: (id: number) => `/api/game/${id}/phase/pause`,
   phaseResume: (id: number) => `/api/game/${id}/phase/resume`,
+  undo: (id: number) => `/api/game/${id}/undo`,
+  rematch: (id: number) => `/api/game/${id}/rematch`,
 } as const;

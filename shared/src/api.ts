@@ -367,7 +367,7 @@ export interface Portfolio {
 }
 
 /** 'Market mayhem': a price moved by a mayhem list's average (not the broker's update). */
-export type TransactionType = 'Price update' | 'Market mayhem' | 'PAYDAY' | 'trade';
+export type TransactionType = 'Price update' | 'Market mayhem' | 'PAYDAY' | 'trade' | 'Undone';
 export interface TransactionEntry {
   id: string;
   type: TransactionType;
@@ -379,6 +379,8 @@ export interface TransactionEntry {
   trade_type: TradeType | null;
   quantity: number | null;
   created_at: string;
+  /** An 'Undone' entry: the type of the entry it reversed. */
+  undone_type?: Exclude<TransactionType, 'Undone' | 'trade'> | null;
 }
 
 export interface RankingEntry {
@@ -435,7 +437,14 @@ export interface PublicConfigData {
 // ---------- the game report (issue 22 item 6) ----------
 
 /** What moved at a point of the report's timeline. */
-export const reportEventKindSchema = z.enum(['start', 'price_update', 'payday', 'mayhem', 'trade']);
+export const reportEventKindSchema = z.enum([
+  'start',
+  'price_update',
+  'payday',
+  'mayhem',
+  'trade',
+  'undo',
+]);
 export type ReportEventKind = z.infer<typeof reportEventKindSchema>;
 
 const rupees = z.number();
@@ -509,7 +518,7 @@ export const gameReportSchema = z.object({
           event: z.number().int(),
           at: z.string(),
           price: rupees,
-          cause: z.enum(['opening', 'update', 'mayhem']),
+          cause: z.enum(['opening', 'update', 'mayhem', 'undo']),
         }),
       ),
     }),

@@ -75,3 +75,5 @@ export const STORAGE_KEYS = {
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const PHONE_VERIFIED_TTL_SECONDS = 10 * 60;
+/** How long the broker may undo a price update, a payday or an averaged mayhem list. */
+export const UNDO_WINDOW_SECONDS = 60;

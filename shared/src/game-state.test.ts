@@ -227,3 +227,41 @@ describe('applyPortfolio and repricePortfolio', () => {
     expect(repricePortfolio(portfolio, [])).toBe(portfolio);
   });
 });
+
+describe('undo and rematch events', () => {
+  it('action:undone brings the prices back, repricing my portfolio, and sets the payday count', () => {
+    const moved = applyGameEvent(snapshot(), 'price:updated', {
+      seq: 6,
+      game_id: 9,
+      stock_id: 1,
+      previous_price: 450,
+      price: 495,
+      percentage: 10,
+    });
+    if (moved.kind !== 'applied') throw new Error(moved.kind);
+    const undone = applyGameEvent(moved.state, 'action:undone', {
+      seq: 7,
+      game_id: 9,
+      kind: 'price',
+      label: 'Undone: price update of A (back to ₹450.00)',
+      changes: [{ stock_id: 1, previous_price: 495, price: 450, percentage: -9.09 }],
+      points: [{ stock_id: 1, price: 450, at: '2026-01-01T00:01:00.000Z', cause: 'undo' }],
+      paydays_given: 0,
+    });
+    if (undone.kind !== 'applied') throw new Error(undone.kind);
+    expect(undone.state.stocks.find((s) => s.stock_id === 1)?.current_price).toBe(450);
+    expect(undone.state.me?.portfolio?.portfolio_data[0]?.market_value).toBe(4500);
+    expect(undone.state.price_history?.at(-1)?.cause).toBe('undo');
+    expect(undone.state.game.settings.paydays_given).toBe(0);
+  });
+
+  it('game:rematch records the rematch lobby of the finished game', () => {
+    const told = applyGameEvent(snapshot(), 'game:rematch', {
+      seq: 6,
+      game_id: 9,
+      rematch_game_id: 12,
+      board_code: 'AB12',
+    });
+    expect(told.kind === 'applied' && told.state.game.rematch_game_id).toBe(12);
+  });
+});

@@ -180,6 +180,15 @@ const reducers: GameReducers = {
   },
   'phase:paused': (state, { remaining_s }) => withPhase(state, ORDERBOOK.ON, null, remaining_s),
   'phase:resumed': (state, { ends_at }) => withPhase(state, ORDERBOOK.ON, ends_at),
+  'action:undone': (state, { changes, points, paydays_given }) => {
+    const restored = withHistory(withPrices(state, changes), points);
+    const settings = { ...restored.game.settings, paydays_given };
+    return { ...restored, game: { ...restored.game, settings } };
+  },
+  'game:rematch': (state, { rematch_game_id }) => ({
+    ...state,
+    game: { ...state.game, rematch_game_id },
+  }),
   'game:ended': (state, { ranking }) => {
     const ended = withPhase(state, ORDERBOOK.OFF, null);
     return {

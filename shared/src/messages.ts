@@ -109,6 +109,15 @@ export const MSG = {
   SPECTATE_LIMITED:
     'Too many board codes tried from your address. Please wait a few minutes and try again.',
   INTERNAL: 'Something went wrong. Please try again.',
+  // undo and rematch (issue 22 items 4 and 7)
+  UNDO_NOTHING: 'There is nothing to undo.',
+  UNDO_TOO_LATE: 'Too late to undo: a change can be undone for 60 seconds only.',
+  UNDO_ORDER_PLACED: 'Cannot undo: an order was placed after this change.',
+  UNDONE: 'Undone.',
+  REMATCH_OPENED: 'The rematch lobby is open.',
+  REMATCH_EXISTS: 'The rematch of this game is already open.',
+  REMATCH_NOT_ENDED: 'Play again is for a game that has ended.',
+  REMATCH_BOARD_BUSY: 'Another game is already open on this board.',
 } as const;
 
 export const ERROR_CODE = {

@@ -39,8 +39,11 @@ export type Ack<T> = { data: T } | { error: { code: ErrorCode; message: string }
 /** A mayhem list as everyone may see it: no one's answers. */
 export type PublicMayhem = Omit<MayhemData, 'responded' | 'my_response'>;
 
-/** What moved a price: the game's opening, the broker's update, or an averaged mayhem list. */
-export type PricePointCause = 'opening' | 'update' | 'mayhem';
+/**
+ * What moved a price: the game's opening, the broker's update, an averaged mayhem list, or the
+ * broker's undo of one of those.
+ */
+export type PricePointCause = 'opening' | 'update' | 'mayhem' | 'undo';
 
 /** One point of a company's price history (rupees), kept by the server for the whole game. */
 export interface PricePoint {
@@ -59,6 +62,8 @@ export interface GameSnapshot {
     status: GameStatus;
     settings: GameSettings;
     first_player: FirstPlayer | null;
+    /** A completed game's rematch (the lobby opened on its board code), once there is one. */
+    rematch_game_id?: number | null;
   };
   players: PublicPlayer[];
   stocks: StockEntry[];
@@ -88,6 +93,16 @@ export interface PriceChange {
   previous_price: number;
   price: number;
   percentage: number;
+}
+
+/** What an undo reversed, as every device is told (`action:undone`). */
+export interface UndoneAction {
+  kind: 'price' | 'payday' | 'mayhem';
+  /** "Undone: …", for people. */
+  label: string;
+  changes: PriceChange[];
+  points?: PricePoint[];
+  paydays_given: number;
 }
 
 /** Who is connected now: not a game change, so it carries no `seq` (the latest list wins). */
@@ -123,6 +138,13 @@ export interface ServerToClientEvents {
    * the code again to follow it.
    */
   'board:moved': (e: { code: string; game_id: number }) => void;
+  /**
+   * The broker undid the last price update, payday or averaged mayhem list: `changes` bring the
+   * prices back, `paydays_given` is the count after the undo, `label` says what was undone.
+   */
+  'action:undone': (e: GameEvent & UndoneAction) => void;
+  /** The broker opened the rematch of this completed game on its board code. */
+  'game:rematch': (e: GameEvent & { rematch_game_id: number; board_code: string }) => void;
   /** Private, to `user:<id>` only: the owner's portfolio after a trade, payday or price change. */
   'portfolio:updated': (e: { game_id: number; portfolio: Portfolio }) => void;
   /** A new broker (handover or claim): both seats' new roles (issue 22 item 3). */

@@ -28,7 +28,7 @@ export interface ReportRows {
   price_points: Array<{
     stock_id: number;
     price_paise: number;
-    cause: 'opening' | 'update' | 'mayhem';
+    cause: 'opening' | 'update' | 'mayhem' | 'undo';
     at: string;
   }>;
   /** Every history entry of the game, in id order. */
@@ -42,6 +42,8 @@ export interface ReportRows {
     quantity: number | null;
     /** A trade's price per share; a payday's amount. */
     amount_paise: number | null;
+    /** An 'Undone' entry: the type of the entry it reversed. */
+    undone_type?: string | null;
     at: string;
   }>;
   /** Every cash movement of the game, in id order. */
@@ -171,7 +173,7 @@ export function buildGameReport(rows: ReportRows): GameReport {
   };
   pushPoints();
 
-  const movePrice = (stockId: number, cause: 'update' | 'mayhem', event: number) => {
+  const movePrice = (stockId: number, cause: 'update' | 'mayhem' | 'undo', event: number) => {
     const point = queues.get(`${stockId}:${cause}`)?.shift();
     if (!point) {
       throw new ReportHistoryError(`no ${cause} price point for company ${stockId}`);
@@ -248,6 +250,18 @@ export function buildGameReport(rows: ReportRows): GameReport {
         kind,
         label: `Market mayhem: ${companyName(stockId)} ${moveText(before, after)}`,
       });
+    } else if (kind === 'undo') {
+      // The broker's undo: the prices it brought back (its own price points) and the payday
+      // credit it took back (its own ledger entries).
+      applyLedger(t.id);
+      const what = `Undone: ${t.undone_type ?? 'change'}`;
+      if (t.stock_id === null) {
+        events.push({ index, at: t.at, kind, label: what });
+      } else {
+        const { before, after } = movePrice(t.stock_id, 'undo', index);
+        const move = `${companyName(t.stock_id)} ${moveText(before, after)}`;
+        events.push({ index, at: t.at, kind, label: `${what}, ${move}` });
+      }
     } else if (kind === 'payday') {
       applyLedger(t.id);
       events.push({
@@ -379,6 +393,7 @@ function eventKind(type: string): Exclude<ReportEventKind, 'start'> | null {
   if (type === 'Market mayhem') return 'mayhem';
   if (type === 'PAYDAY') return 'payday';
   if (type === 'trade') return 'trade';
+  if (type === 'Undone') return 'undo';
   return null;
 }
 

@@ -74,6 +74,7 @@ export const SPECTATOR_SNAPSHOT_FIELDS = {
     status: true,
     settings: SETTINGS,
     first_player: { player_id: true, username: true },
+    rematch_game_id: true,
   },
   players: [PLAYER],
   stocks: [STOCK],
@@ -109,6 +110,15 @@ export const SPECTATOR_EVENT_FIELDS = {
   },
   'phase:paused': { ...EVENT, remaining_s: true },
   'phase:resumed': { ...EVENT, ends_at: true },
+  'action:undone': {
+    ...EVENT,
+    kind: true,
+    label: true,
+    changes: [CHANGE],
+    points: [POINT],
+    paydays_given: true,
+  },
+  'game:rematch': { ...EVENT, rematch_game_id: true, board_code: true },
 } as const satisfies Record<SpectatorEventName, Allowlist>;
 
 /** Every event a spectator socket may receive (never `portfolio:updated`). */

@@ -30,12 +30,14 @@ export const HOT_PATHS = {
     text: 'select showdown_place_order_once($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz, $8::varchar) as r',
   },
   updatePrice: {
-    name: 'showdown_update_price',
-    text: 'select showdown_update_price($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
+    // 0009_undo_rematch.sql: showdown_update_price, recording what its undo needs.
+    name: 'showdown_update_price_undoable',
+    text: 'select showdown_update_price_undoable($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
   },
   givePayday: {
-    name: 'showdown_give_payday',
-    text: 'select showdown_give_payday($1::int, $2::int, $3::int) as r',
+    // 0009_undo_rematch.sql: showdown_give_payday, recording its entry for an undo.
+    name: 'showdown_give_payday_undoable',
+    text: 'select showdown_give_payday_undoable($1::int, $2::int, $3::int, $4::timestamptz) as r',
   },
 } as const;
 

@@ -155,6 +155,8 @@ export const games = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The lobby its broker opened on the same board code once it completed ("Play again"). */
+    rematchGameId: integer('rematch_game_id'),
   },
   (t) => [
     uniqueIndex('games_open_code_uq')
@@ -253,6 +255,8 @@ export const transactions = pgTable(
     amountPaise: paise('amount_paise'),
     /** Price update: the signed percentage, up to two decimals for mayhem averages. */
     percentage: numeric('percentage', { precision: 8, scale: 2 }),
+    /** An 'Undone' entry: the type of the entry it reverses. */
+    undoneType: varchar('undone_type', { length: 16 }),
     createdAt: createdAt(),
   },
   (t) => [index('transactions_game_idx').on(t.gameId, t.id)],
@@ -373,13 +377,13 @@ export const pricePoints = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     stockId: smallint('stock_id').notNull(),
     pricePaise: paise('price_paise').notNull(),
-    /** 'opening', 'update' or 'mayhem'. */
+    /** 'opening', 'update', 'mayhem' or 'undo'. */
     cause: varchar('cause', { length: 8 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('price_points_game_idx').on(t.gameId, t.id),
-    check('price_points_cause_ck', sql`cause in ('opening', 'update', 'mayhem')`),
+    check('price_points_cause_ck', sql`cause in ('opening', 'update', 'mayhem', 'undo')`),
   ],
 );
 
@@ -414,5 +418,33 @@ export const reportShares = pgTable(
   (t) => [
     uniqueIndex('report_shares_token_hash_uq').on(t.tokenHash),
     index('report_shares_game_user_idx').on(t.gameId, t.createdBy),
+  ],
+);
+
+/**
+ * The broker's actions that may be undone (drizzle/0009_undo_rematch.sql): a price update, a
+ * payday, an averaged mayhem list, each written with the action. `prices` holds each moved
+ * company's price before and after, in paise; `transaction_id` the last history entry the action
+ * wrote (an order after it has a larger id); `created_at` the server clock's time of the action.
+ */
+export const undoableActions = pgTable(
+  'undoable_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 8 }).$type<'price' | 'payday' | 'mayhem'>().notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    prices: jsonb('prices')
+      .$type<Array<{ stock_id: number; previous_paise: number; price_paise: number }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('undoable_actions_game_idx').on(t.gameId, t.id),
+    check('undoable_actions_kind_ck', sql`kind in ('price', 'payday', 'mayhem')`),
   ],
 );

@@ -42,7 +42,7 @@ const expiredLobby = (now: Date) =>
   );
 
 /** The board's open game (lobby or running), expired empty lobbies left out. */
-async function openGameByCode(tx: Executor, code: string, now: Date) {
+export async function openGameByCode(tx: Executor, code: string, now: Date) {
   const [game] = await tx
     .select()
     .from(games)
@@ -57,12 +57,12 @@ async function openGameByCode(tx: Executor, code: string, now: Date) {
 }
 
 /** Deletes lobbies nobody took a seat in within 24 h, so their board codes are free again. */
-async function expireEmptyLobbies(tx: Tx, now: Date) {
+export async function expireEmptyLobbies(tx: Tx, now: Date) {
   await tx.delete(games).where(expiredLobby(now));
 }
 
 /** Open lobbies created by the user, or from the address, refused past their limits. */
-async function assertMayOpenLobby(tx: Tx, userId: number, ip: string | undefined) {
+export async function assertMayOpenLobby(tx: Tx, userId: number, ip: string | undefined) {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`lobby:user:${userId}`}, 0))`,
   );

@@ -263,21 +263,28 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
       credited: Array<PlayerFacts & { user_id: number }>;
     },
     { amount: number; paydays_given: number }
-  >(ctx, gameId, userId, 'givePayday', [PAYDAYS_PER_GAME], (outcome, publish) => {
-    const amount = paiseToRupees(outcome.amount_paise);
-    publish((p) => {
-      p.game(gameId, 'payday:given', {
-        seq: outcome.seq,
-        game_id: gameId,
-        amount,
-        paydays_given: outcome.paydays_given,
+  >(
+    ctx,
+    gameId,
+    userId,
+    'givePayday',
+    [PAYDAYS_PER_GAME, ctx.clock.now().toISOString()],
+    (outcome, publish) => {
+      const amount = paiseToRupees(outcome.amount_paise);
+      publish((p) => {
+        p.game(gameId, 'payday:given', {
+          seq: outcome.seq,
+          game_id: gameId,
+          amount,
+          paydays_given: outcome.paydays_given,
+        });
+        for (const c of outcome.credited) {
+          p.portfolio(c.user_id, gameId, portfolioFromFacts({ ...outcome.market, ...c }));
+        }
       });
-      for (const c of outcome.credited) {
-        p.portfolio(c.user_id, gameId, portfolioFromFacts({ ...outcome.market, ...c }));
-      }
-    });
-    return { data: { amount, paydays_given: outcome.paydays_given }, message: MSG.PAYDAY_OK };
-  });
+      return { data: { amount, paydays_given: outcome.paydays_given }, message: MSG.PAYDAY_OK };
+    },
+  );
 }
 
 export const endGame = gameCommand(

@@ -17,6 +17,7 @@ import { requireSeat } from './access.ts';
 import { runGameCommand } from './command.ts';
 import { conflict, invalid, notFound } from './errors.ts';
 import { recordPricePoints } from './price-history.ts';
+import { recordUndoableMayhem } from './undo-service.ts';
 import { mayhemView, openMayhem, publicMayhemView } from './queries.ts';
 import type { ServiceResult } from './service-result.ts';
 
@@ -141,7 +142,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
         .orderBy(asc(mayhemResponses.id));
       const averages = averageMayhem(answers.map((a) => a.stocks));
       const changes: PriceChange[] = [];
-      const moved: Array<{ stockId: number; pricePaise: number }> = [];
+      const moved: Array<{ stockId: number; pricePaise: number; previousPaise: number }> = [];
       for (const avg of averages) {
         const [stock] = await tx
           .select()
@@ -164,7 +165,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
           stockId: avg.stock_id,
           percentage: avg.percentage.toFixed(2),
         });
-        moved.push({ stockId: avg.stock_id, pricePaise: price });
+        moved.push({ stockId: avg.stock_id, pricePaise: price, previousPaise: stock.pricePaise });
         changes.push({
           stock_id: avg.stock_id,
           previous_price: paiseToRupees(stock.pricePaise),
@@ -181,6 +182,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
         moved.map((m) => ({ stockId: m.stockId, pricePaise: m.pricePaise })),
       );
       await tx.update(mayhems).set({ status: 2, averagedAt: now }).where(eq(mayhems.id, mayhemId));
+      await recordUndoableMayhem(tx, gameId, now, moved);
       const taken = await seq();
       publish((p) =>
         p.game(gameId, 'mayhem:averaged', {

@@ -155,7 +155,7 @@ export function phaseOpen(game: GameRow, now: Date): boolean {
 export function transactionView(r: TransactionRow): TransactionEntry {
   const company = r.stockId ? companyById(r.stockId) : undefined;
   const price =
-    r.type === 'Price update' || r.type === 'Market mayhem'
+    r.type === 'Price update' || r.type === 'Market mayhem' || r.percentage !== null
       ? String(Number(r.percentage ?? 0))
       : paiseToAmountText(r.amountPaise ?? 0);
   return {
@@ -168,6 +168,9 @@ export function transactionView(r: TransactionRow): TransactionEntry {
     trade_type: (r.tradeType ?? null) as TradeType | null,
     quantity: r.quantity ?? null,
     created_at: r.createdAt.toISOString(),
+    ...(r.type === 'Undone'
+      ? { undone_type: r.undoneType as TransactionEntry['undone_type'] }
+      : {}),
   };
 }
 

@@ -275,6 +275,7 @@ export async function snapshotView(
       status: game.status as GameStatus,
       settings: settingsView(game),
       first_player: first ? { player_id: first.player.id, username: first.username } : null,
+      rematch_game_id: game.rematchGameId,
     },
     players: seated.map(publicPlayerView),
     stocks: stocksFrom(prices),
@@ -359,6 +360,7 @@ export async function reportRows(tx: Executor, game: GameRow): Promise<ReportRow
       trade_type: t.tradeType,
       quantity: t.quantity,
       amount_paise: t.amountPaise,
+      undone_type: t.undoneType,
       at: t.createdAt.toISOString(),
     })),
     ledger: ledger.map((e) => ({

@@ -25,6 +25,8 @@ import * as flow from '../games/flow-service.ts';
 import * as seats from '../games/seats-service.ts';
 import * as market from '../games/market-service.ts';
 import * as mayhem from '../games/mayhem-service.ts';
+import { openRematch } from '../games/rematch-service.ts';
+import { undoLastAction } from '../games/undo-service.ts';
 import type { ServiceResult } from '../games/service-result.ts';
 import { badRequest, notFound, parseInput } from './errors.ts';
 
@@ -120,6 +122,11 @@ export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
     send(res, await market.placeOrder(ctx, user(res), gameId, input, key));
   });
   router.put('/:id/payday', onGame(ctx, flow.givePayday));
+  // Issue 22 items 4 and 7: the broker's undo (60 s, no order since) and "Play again".
+  router.post('/:id/undo', onGame(ctx, undoLastAction));
+  router.post('/:id/rematch', async (req, res) => {
+    send(res, await openRematch(ctx, user(res), parseId(req.params.id), req.ip), 201);
+  });
   router.get('/:id/user/portfolio', onGame(ctx, market.getPortfolio));
   router.get('/:id/prices/history', onGame(ctx, market.getPriceHistory));
   // Newest first, a page at a time: ?before=<entry id>&limit=<1-200, default 50>. A page shorter

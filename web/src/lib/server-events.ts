@@ -22,6 +22,8 @@ const EVENTS = {
   'broker:changed': true,
   'phase:paused': true,
   'phase:resumed': true,
+  'action:undone': true,
+  'game:rematch': true,
 } as const satisfies Record<ServerEventName, true>;
 
 export const SERVER_EVENT_NAMES = Object.keys(EVENTS) as ServerEventName[];

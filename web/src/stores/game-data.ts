@@ -117,7 +117,10 @@ export function priceMovesBetween(
 function lastCauses(snapshot: GameSnapshot): Map<number, PriceMove['cause']> {
   const causes = new Map<number, PriceMove['cause']>();
   for (const point of snapshot.price_history ?? []) {
-    if (point.cause !== 'opening') causes.set(point.stock_id, point.cause);
+    // A price an undo brought back is cued as the broker's change.
+    if (point.cause !== 'opening') {
+      causes.set(point.stock_id, point.cause === 'mayhem' ? 'mayhem' : 'update');
+    }
   }
   return causes;
 }
@@ -158,7 +161,9 @@ export function announcedPriceMoves<E extends GameEventName>(
       ? (payload as GameEventPayload<'mayhem:averaged'>).changes
       : name === 'price:updated'
         ? [payload as GameEventPayload<'price:updated'>]
-        : [];
+        : name === 'action:undone'
+          ? (payload as GameEventPayload<'action:undone'>).changes
+          : [];
   const cause: PriceMove['cause'] = name === 'mayhem:averaged' ? 'mayhem' : 'update';
   const moves: Record<number, PriceMove> = {};
   for (const { stock_id, previous_price, price } of changes) {

@@ -1,7 +1,7 @@
 import type { PricePoint } from '@showdown/shared/protocol';
 import { describe, expect, it } from 'vitest';
 import { gameSnapshot, OPEN_MAYHEM, type GameSetup } from '../../../test/in-game/render-screen';
-import { alertsForSnapshot } from './game-alerts';
+import { alertFor, alertsForSnapshot } from './game-alerts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const INVESTOR = 2 as const;
@@ -102,5 +102,24 @@ describe('alertsForSnapshot: what a join or resync snapshot shows was missed', (
   it('nothing for a game that is not running', () => {
     const after = game({ seq: 11, status: 3, orderbook_status: 1, ends_at: endsIn(60) });
     expect(messages(game({}), after, INVESTOR, NOW)).toEqual([]);
+  });
+});
+
+describe("alertFor: the broker's undo", () => {
+  const undone = {
+    seq: 11,
+    game_id: 7,
+    kind: 'payday' as const,
+    label: 'Undone: payday of ₹1,00,000.00',
+    changes: [],
+    paydays_given: 0,
+  };
+
+  it('tells an investor what was undone; the broker, who tapped it, is not told again', () => {
+    expect(alertFor('action:undone', undone, INVESTOR)).toEqual({
+      message: 'Broker: Undone: payday of ₹1,00,000.00',
+      title: '● Undone',
+    });
+    expect(alertFor('action:undone', undone, BROKER)).toBeNull();
   });
 });

@@ -52,6 +52,9 @@ const ALERTS: Alerts = {
   }),
   'mayhem:averaged': ({ changes }) =>
     mayhemApplied(changes.filter((c) => c.price !== c.previous_price).length),
+  // The broker sees their own undo's answer; everyone else is told what changed back.
+  'action:undone': ({ label }, role) =>
+    role === ROLE.BROKER ? null : { message: `Broker: ${label}`, title: '● Undone' },
 };
 
 function mayhemApplied(moved: number): GameAlert {

@@ -15,6 +15,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectRole, selectStocks } from '../../../stores/game-selectors';
 import { updateStockPrice } from '../api/market';
 import { PriceKeypad, type PriceEntry } from './price-keypad';
+import { enqueueUndoable } from '../../undo/undo-snackbar';
 
 const ADD_OPERATION = 'Please add operation';
 
@@ -52,7 +53,7 @@ export function PriceUpdatesScreen() {
     setBusy(true);
     try {
       await updateStockPrice(gameId, { stock_id: stock.stock_id, operation, value });
-      enqueueSnackbar(MSG.PRICE_UPDATED, { variant: 'success' });
+      enqueueUndoable(MSG.PRICE_UPDATED, gameId);
       setRound((r) => r + 1);
     } catch {
       enqueueSnackbar(ADD_OPERATION, { variant: 'error' });

@@ -29,6 +29,7 @@ import {
 } from '../../../stores/game-selectors';
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
 import { StockList } from './stock-list';
+import { enqueueUndoable } from '../../undo/undo-snackbar';
 import { isBrokerRole } from '@showdown/shared/roles';
 import {
   PausedPhasePanel,
@@ -102,7 +103,7 @@ export function StockPricesScreen() {
     setBusy(true);
     try {
       await givePayday(gameId);
-      enqueueSnackbar(MSG.PAYDAY_OK, { variant: 'success' });
+      enqueueUndoable(MSG.PAYDAY_OK, gameId);
     } catch (error) {
       // SPEC §8: a payday error is logged only.
       console.error('Payday failed', error);

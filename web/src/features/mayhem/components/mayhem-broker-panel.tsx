@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { averageMayhem, createMayhem, mayhemErrorText } from '../api/mayhem';
 import { MAYHEM_TEXT } from './mayhem-texts';
 import { PairList, type Pair } from './pair-list';
+import { enqueueUndoable } from '../../undo/undo-snackbar';
 import { PairPickers, type CompanyOption } from './pair-pickers';
 
 interface MayhemBrokerPanelProps {
@@ -39,7 +40,7 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
     const average = async () => {
       setBusy(true);
       try {
-        enqueueSnackbar(await averageMayhem(gameId, openList.id), { variant: 'success' });
+        enqueueUndoable(await averageMayhem(gameId, openList.id), gameId);
       } catch (error) {
         enqueueSnackbar(mayhemErrorText(errorMessage(error)), { variant: 'error' });
       } finally {

@@ -1,6 +1,7 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -31,16 +32,46 @@ interface EntryView {
   detail: ReactNode;
 }
 
+/** A game-wide entry's icon, in the place a company's logo takes. */
+function EntryIcon({ icon, color }: { icon: ReactNode; color: string }) {
+  return <Box sx={{ width: 40, display: 'grid', placeItems: 'center', color }}>{icon}</Box>;
+}
+
+const UNDONE_TITLE = {
+  PAYDAY: 'PAYDAY',
+  'Market mayhem': 'Market Mayhem',
+  'Price update': 'Price Update',
+} as const;
+
+/** The broker's undo: a payday's credit taken back, or a price brought back. */
+function undoneView(entry: TransactionEntry, logo: ReactNode): EntryView {
+  const title = `Undone: ${UNDONE_TITLE[entry.undone_type ?? 'Price update']}`;
+  if (entry.stock_id === null) {
+    return {
+      title,
+      icon: <EntryIcon color="text.secondary" icon={<UndoIcon aria-hidden />} />,
+      detail: (
+        <Typography sx={{ color: 'error.main', fontWeight: 700 }}>
+          -{formatINR(amountOf(entry.price))}
+        </Typography>
+      ),
+    };
+  }
+  return {
+    title,
+    icon: logo,
+    detail: (
+      <Typography sx={{ fontWeight: 700 }}>{formatSignedPercent(amountOf(entry.price))}</Typography>
+    ),
+  };
+}
+
 function viewOf(entry: TransactionEntry): EntryView {
   const logo = <CompanyLogo src={entry.image} name={entry.name ?? 'Company'} size={40} />;
   if (entry.type === 'PAYDAY') {
     return {
       title: 'PAYDAY',
-      icon: (
-        <Box sx={{ width: 40, display: 'grid', placeItems: 'center', color: 'primary.main' }}>
-          <PaymentsIcon aria-hidden />
-        </Box>
-      ),
+      icon: <EntryIcon color="primary.main" icon={<PaymentsIcon aria-hidden />} />,
       detail: (
         <Typography sx={{ color: 'success.main', fontWeight: 700 }}>
           +{formatINR(amountOf(entry.price))}
@@ -48,6 +79,7 @@ function viewOf(entry: TransactionEntry): EntryView {
       ),
     };
   }
+  if (entry.type === 'Undone') return undoneView(entry, logo);
   if (entry.type === 'Price update' || entry.type === 'Market mayhem') {
     const percent = amountOf(entry.price);
     const up = percent >= 0;

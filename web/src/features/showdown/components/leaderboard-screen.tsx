@@ -16,6 +16,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectRanking } from '../../../stores/game-selectors';
 import { loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
+import { RematchActions } from '../../rematch/rematch-actions';
 
 /**
  * The final ranking, best first: the server ranks by net worth with the shared ranking rules
@@ -94,6 +95,7 @@ export function LeaderboardScreen() {
             Game report
           </Button>
         )}
+        <RematchActions />
         <Button variant="contained" onClick={() => void navigate('/landing')}>
           Restart the Game
         </Button>

@@ -1,0 +1,57 @@
+-- Issue 22 items 4 and 7: the broker's undo of the last price update, payday or averaged market
+-- mayhem list (within 60 s, no order since), and the rematch on the same board code.
+--
+-- undoable_actions: one row per action that may be undone, written in the action's own statement
+-- or transaction, with what undoing it needs: the prices before and after (to the paisa), the
+-- last history entry it wrote (an order after it has a larger id) and the caller's clock time.
+CREATE TABLE "undoable_actions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"game_id" integer NOT NULL,
+	"kind" varchar(8) NOT NULL,
+	"transaction_id" bigint NOT NULL,
+	"prices" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"undone_at" timestamp with time zone,
+	CONSTRAINT "undoable_actions_kind_ck" CHECK (kind in ('price', 'payday', 'mayhem'))
+);
+--> statement-breakpoint
+ALTER TABLE "undoable_actions" ADD CONSTRAINT "undoable_actions_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "undoable_actions_game_idx" ON "undoable_actions" USING btree ("game_id","id");--> statement-breakpoint
+-- An undo's history entry ('Undone') names the type of the entry it reverses.
+ALTER TABLE "transactions" ADD COLUMN "undone_type" varchar(16);--> statement-breakpoint
+-- A price an undo brought back is a point of the history of its own.
+ALTER TABLE "price_points" DROP CONSTRAINT "price_points_cause_ck";--> statement-breakpoint
+ALTER TABLE "price_points" ADD CONSTRAINT "price_points_cause_ck" CHECK (cause in ('opening', 'update', 'mayhem', 'undo'));--> statement-breakpoint
+-- The completed game's rematch: the lobby "Play again with this table" opened on its board code.
+ALTER TABLE "games" ADD COLUMN "rematch_game_id" integer;--> statement-breakpoint
+-- The price update hot path, recording what its undo needs in the same statement.
+CREATE FUNCTION showdown_update_price_undoable(
+  p_user integer, p_game integer, p_stock integer, p_percent integer, p_now timestamptz,
+  p_floor_paise bigint, p_cap_paise bigint
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  r jsonb;
+BEGIN
+  r := showdown_update_price(p_user, p_game, p_stock, p_percent, p_now, p_floor_paise, p_cap_paise);
+  INSERT INTO undoable_actions (game_id, kind, transaction_id, prices, created_at)
+  VALUES (p_game, 'price', (SELECT max(id) FROM transactions WHERE game_id = p_game),
+    jsonb_build_array(jsonb_build_object('stock_id', p_stock,
+      'previous_paise', r -> 'previous_paise', 'price_paise', r -> 'price_paise')),
+    p_now);
+  RETURN r;
+END
+$$;
+--> statement-breakpoint
+-- The payday hot path, recording its history entry (whose ledger rows an undo takes back).
+CREATE FUNCTION showdown_give_payday_undoable(
+  p_user integer, p_game integer, p_paydays_per_game integer, p_now timestamptz
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  r jsonb;
+BEGIN
+  r := showdown_give_payday(p_user, p_game, p_paydays_per_game);
+  INSERT INTO undoable_actions (game_id, kind, transaction_id, created_at)
+  VALUES (p_game, 'payday', (SELECT max(id) FROM transactions WHERE game_id = p_game), p_now);
+  RETURN r;
+END
+$$;

@@ -1,0 +1,31 @@
+import { API } from '@showdown/shared/api-paths';
+import type { JoinGameData } from '@showdown/shared/api';
+import type { Role } from '@showdown/shared/constants';
+import { api } from '../../lib/api-client';
+import { useAppStore } from '../../stores/app-store';
+import { selectGameId, selectPlayerId } from '../../stores/game-selectors';
+import { runRequest } from '../../stores/run-request';
+import { chooseSeat, joinBoard } from '../board/api/board-api';
+
+/**
+ * Broker: POST /api/game/{id}/rematch opens the new lobby on the board code (same settings) with
+ * the broker seated in it as before; the device moves to it.
+ */
+export async function playAgain(gameId: number): Promise<string | undefined> {
+  const answer = await runRequest('rematch', () => api.post<JoinGameData>(API.rematch(gameId)));
+  useAppStore.getState().joinedBoard(answer.data);
+  return answer.message;
+}
+
+/**
+ * "Join the rematch": the board's usual join, then the seat with the same role and avatar as in
+ * the finished game (the usual rules: a taken avatar or role is refused). Returns where to go.
+ */
+export async function joinRematch(code: string, role: Role, avatarId: number): Promise<string> {
+  const route = await joinBoard(code);
+  const state = useAppStore.getState();
+  const gameId = selectGameId(state);
+  if (gameId === null || selectPlayerId(state) !== null) return route;
+  await chooseSeat(gameId, role, avatarId, false);
+  return '/showdown-lobby';
+}
