@@ -5,6 +5,7 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
 import { HelpMenu } from '../features/help/components/help-menu';
+import { LanguageRoot } from '../i18n/language-root';
 import { configureApiClient } from '../lib/api-client';
 import { resetAppStore } from '../stores/app-store';
 import { AppRoutes } from './router';
@@ -17,7 +18,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <PageSlotsProvider slots={slots}>{children}</PageSlotsProvider>
+      <PageSlotsProvider slots={slots}>
+        <LanguageRoot>{children}</LanguageRoot>
+      </PageSlotsProvider>
       <Toaster />
     </ThemeProvider>
   );

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { changeLabel, changeText } from '@showdown/shared/price-change';
 import type { PriceMove } from '../../stores/game-data';
+import { t } from '../../i18n';
 
 /** The colour of a move: green up, red down, muted unchanged. */
 export function moveColor(percent: number): string {
@@ -17,7 +18,7 @@ export function moveColor(percent: number): string {
 export function PriceChange({ move }: { move: PriceMove | undefined }) {
   if (!move) return null;
   const mayhem = move.cause === 'mayhem';
-  const label = `${changeLabel(move.percent)}${mayhem ? ' by market mayhem' : ''}`;
+  const label = `${changeLabel(move.percent)}${mayhem ? t(' by market mayhem') : ''}`;
   return (
     <Box
       component="span"
@@ -38,7 +39,7 @@ export function PriceChange({ move }: { move: PriceMove | undefined }) {
             color: 'secondary.contrastText',
           }}
         >
-          Mayhem
+          {t('Mayhem')}
         </Box>
       )}
       <Typography
