@@ -13,6 +13,7 @@ import type { ApiFailure, ApiSuccess, RefreshData } from '@showdown/shared/api';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens';
+import { t } from '../i18n';
 
 export const NO_REFRESH_TOKEN = 'No refresh token available';
 export const REFRESH_FAILED = 'Failed to refresh token';
@@ -220,8 +221,11 @@ export const api = {
 };
 
 /** The message to show for any failure: the server's error.message or the network error's. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.') {
+export function errorMessage(
+  error: unknown,
+  fallback = t('Something went wrong. Please try again.'),
+) {
   if (error instanceof ApiError && error.generic) return fallback;
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return t(error.message);
   return fallback;
 }
