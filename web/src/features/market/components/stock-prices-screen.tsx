@@ -30,6 +30,7 @@ import {
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
 import { StockList } from './stock-list';
 import { isBrokerRole } from '@showdown/shared/roles';
+import { t } from '../../../i18n';
 
 /** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
 export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {
@@ -54,10 +55,10 @@ export function StockPricesScreen() {
 
   const onPhaseEnded = useCallback(
     (how: PhaseEnd) => {
-      enqueueSnackbar(MSG.TRADE_ENDED, { variant: 'info' });
+      enqueueSnackbar(t(MSG.TRADE_ENDED), { variant: 'info' });
       if (how === 'expired' && broker && gameId !== null) {
         setTradePhase(gameId, ORDERBOOK.OFF).catch(() => {
-          enqueueSnackbar('Failed to end trade.', { variant: 'error' });
+          enqueueSnackbar(t('Failed to end trade.'), { variant: 'error' });
         });
       }
     },
@@ -70,9 +71,9 @@ export function StockPricesScreen() {
     setBusy(true);
     try {
       await setTradePhase(gameId, ORDERBOOK.ON);
-      enqueueSnackbar(MSG.TRADE_INITIATED, { variant: 'success' });
+      enqueueSnackbar(t(MSG.TRADE_INITIATED), { variant: 'success' });
     } catch {
-      enqueueSnackbar('Something went wrong.', { variant: 'error' });
+      enqueueSnackbar(t('Something went wrong.'), { variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -84,7 +85,7 @@ export function StockPricesScreen() {
     try {
       await setTradePhase(gameId, ORDERBOOK.OFF);
     } catch {
-      enqueueSnackbar('Failed to end trade.', { variant: 'error' });
+      enqueueSnackbar(t('Failed to end trade.'), { variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -96,7 +97,7 @@ export function StockPricesScreen() {
     setBusy(true);
     try {
       await givePayday(gameId);
-      enqueueSnackbar(MSG.PAYDAY_OK, { variant: 'success' });
+      enqueueSnackbar(t(MSG.PAYDAY_OK), { variant: 'success' });
     } catch (error) {
       // SPEC §8: a payday error is logged only.
       console.error('Payday failed', error);
@@ -116,10 +117,10 @@ export function StockPricesScreen() {
   return (
     <PageLayout
       live
-      title={role === ROLE.INVESTOR || role === null ? 'Market Monitor' : 'Monitor & Action'}
+      title={role === ROLE.INVESTOR || role === null ? t('Market Monitor') : t('Monitor & Action')}
       help
       actions={
-        <IconButton aria-label="Refresh prices" color="primary" onClick={() => void refresh()}>
+        <IconButton aria-label={t('Refresh prices')} color="primary" onClick={() => void refresh()}>
           <RefreshIcon />
         </IconButton>
       }
@@ -128,7 +129,7 @@ export function StockPricesScreen() {
       {phaseOn && secondsLeft !== null && (
         <Paper
           role="region"
-          aria-label="Trade phase"
+          aria-label={t('Trade phase')}
           sx={{
             my: 1,
             p: 1.5,
@@ -141,11 +142,11 @@ export function StockPricesScreen() {
         >
           <Box sx={{ flex: 1 }}>
             <Typography variant="body2" color="text.secondary">
-              Trade phase ends in
+              {t('Trade phase ends in')}
             </Typography>
             {/* The top bar's chip is the announced timer; this is the big view of it. */}
             <Typography variant="h2" component="p" color="success.main" aria-hidden>
-              {secondsLeft} s
+              {t('{seconds} s', { seconds: secondsLeft })}
             </Typography>
           </Box>
           {broker && (
@@ -155,7 +156,7 @@ export function StockPricesScreen() {
               disabled={busy || !online}
               onClick={() => void endTradePhase()}
             >
-              End phase now
+              {t('End phase now')}
             </Button>
           )}
         </Paper>
@@ -165,14 +166,14 @@ export function StockPricesScreen() {
         <Box
           sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1, my: 1 }}
           role="group"
-          aria-label="Broker actions"
+          aria-label={t('Broker actions')}
         >
           <Button
             variant="contained"
             onClick={() => void startTradePhase()}
             disabled={busy || phaseOn || !online}
           >
-            Trade Phase
+            {t('Trade Phase')}
           </Button>
           <Button
             variant="contained"
@@ -180,30 +181,33 @@ export function StockPricesScreen() {
             onClick={() => setConfirmPayday(true)}
             disabled={busy || paydaysLeft === 0 || !online}
           >
-            Payday
+            {t('Payday')}
           </Button>
           <Button variant="outlined" onClick={() => void navigate('/portfolio-showdown')}>
-            Showdown
+            {t('Showdown')}
           </Button>
           <Button variant="outlined" onClick={() => void navigate('/market-mayhem')}>
-            Market Mayhem
+            {t('Market Mayhem')}
           </Button>
           {boardCode && <ShowOnTvButton code={boardCode} sx={{ gridColumn: '1 / -1' }} />}
         </Box>
       )}
       {!broker && showsMarketMayhem(role, isMmExist) && (
         <Button variant="contained" sx={{ my: 1 }} onClick={() => void navigate('/market-mayhem')}>
-          Market Mayhem
+          {t('Market Mayhem')}
         </Button>
       )}
       {broker && paydaysLeft !== null && (
         <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Paydays given: {settings?.paydays_given} of {settings?.paydays_total}
+          {t('Paydays given: {given} of {total}', {
+            given: settings?.paydays_given ?? 0,
+            total: settings?.paydays_total ?? 0,
+          })}
         </Typography>
       )}
 
       {loading && stocks.length === 0 ? (
-        <Loader label="Loading prices" />
+        <Loader label={t('Loading prices')} />
       ) : (
         <StockList
           stocks={stocks}
@@ -214,7 +218,7 @@ export function StockPricesScreen() {
 
       <ConfirmDialog
         open={confirmPayday}
-        title="Are you sure you want to give payday?"
+        title={t('Are you sure you want to give payday?')}
         onConfirm={() => void payday()}
         onCancel={() => setConfirmPayday(false)}
       />
