@@ -102,3 +102,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
 
 /** Subscribes to language changes (returns the unsubscribe). */
 export const onLanguageChange = (listener: () => void): (() => void) => i18n.on('change', listener);
+
+/** A finishing position: the English ordinal ('1st') in English, '#1' in Hindi. */
+export const rankText = (rank: number, english: string): string =>
+  currentLanguage() === 'hi' ? `#${rank}` : english;

@@ -7,6 +7,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { GameReport } from '@showdown/shared/api';
 import { formatINR, formatSignedPercent } from '@showdown/shared/format';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { t, rankText } from '../../../i18n';
 
 /** Each company's price at every event of the timeline (the last price up to that event). */
 export function pricesAtEvents(report: GameReport): Array<{ name: string; data: number[] }> {
@@ -84,11 +85,13 @@ export function ReportView({ report }: { report: GameReport }) {
   return (
     <Box>
       <Typography color="text.secondary">
-        Board {report.board_code}
-        {report.ended_at ? ` · ended ${new Date(report.ended_at).toLocaleString()}` : ''}
+        {t('Board {code}', { code: report.board_code })}
+        {report.ended_at
+          ? ` · ${t('ended {when}', { when: new Date(report.ended_at).toLocaleString() })}`
+          : ''}
       </Typography>
 
-      <Section title="Standings">
+      <Section title={t('Standings')}>
         <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {report.players.map((p) => (
             <Box
@@ -97,12 +100,14 @@ export function ReportView({ report }: { report: GameReport }) {
               data-testid={`standing-${p.rank}`}
               sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}
             >
-              <Typography sx={{ width: 40, fontWeight: 800 }}>{p.rank_label}</Typography>
+              <Typography sx={{ width: 40, fontWeight: 800 }}>
+                {rankText(p.rank, p.rank_label)}
+              </Typography>
               <AvatarImage avatarId={p.avatar_id} name={p.username} size={40} />
               <Box sx={{ flex: 1 }}>
                 <Typography sx={{ fontWeight: 700 }}>{p.username}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {p.rank_name}
+                  {t(p.rank_name)}
                 </Typography>
               </Box>
               <Typography sx={{ fontWeight: 700 }}>{formatINR(p.final_net_worth)}</Typography>
@@ -111,7 +116,7 @@ export function ReportView({ report }: { report: GameReport }) {
         </Stack>
       </Section>
 
-      <Section title="Net worth over the game">
+      <Section title={t('Net worth over the game')}>
         <TimelineChart
           testId="net-worth-chart"
           report={report}
@@ -123,7 +128,7 @@ export function ReportView({ report }: { report: GameReport }) {
         />
       </Section>
 
-      <Section title="Share prices">
+      <Section title={t('Share prices')}>
         <TimelineChart
           testId="prices-chart"
           report={report}
@@ -136,34 +141,48 @@ export function ReportView({ report }: { report: GameReport }) {
         />
       </Section>
 
-      <Section title="Players">
+      <Section title={t('Players')}>
         <Stack spacing={1.5}>
           {report.players.map((p) => (
             <Card
               key={p.player_id}
               component="article"
               variant="outlined"
-              aria-label={`${p.username}'s game`}
+              aria-label={t("{name}'s game", { name: p.username })}
             >
               <CardContent>
                 <Typography sx={{ fontWeight: 700 }}>
-                  {p.rank_label} {p.username}
+                  {rankText(p.rank, p.rank_label)} {p.username}
                 </Typography>
-                <Typography variant="body2">Cash: {formatINR(p.final_cash)}</Typography>
                 <Typography variant="body2">
-                  Holdings:{' '}
+                  {t('Cash: {amount}', { amount: formatINR(p.final_cash) })}
+                </Typography>
+                <Typography variant="body2">
+                  {t('Holdings:')}{' '}
                   {p.holdings.length === 0
-                    ? 'none'
+                    ? t('none')
                     : p.holdings
                         .map((h) => `${h.quantity} ${h.name} (${formatINR(h.value)})`)
                         .join(', ')}
                 </Typography>
-                <Typography variant="body2">Trades: {p.trades_count}</Typography>
                 <Typography variant="body2">
-                  Best trade:{' '}
+                  {t('Trades: {count}', { count: p.trades_count })}
+                </Typography>
+                <Typography variant="body2">
+                  {t('Best trade:')}{' '}
                   {p.best_trade
-                    ? `${p.best_trade.trade_type === 0 ? 'bought' : 'sold'} ${p.best_trade.quantity} ${p.best_trade.name} at ${formatINR(p.best_trade.price)} (${p.best_trade.gain >= 0 ? '+' : ''}${formatINR(p.best_trade.gain)} at the final price)`
-                    : 'no trades'}
+                    ? t(
+                        p.best_trade.trade_type === 0
+                          ? 'bought {quantity} {name} at {price} ({gain} at the final price)'
+                          : 'sold {quantity} {name} at {price} ({gain} at the final price)',
+                        {
+                          quantity: p.best_trade.quantity,
+                          name: p.best_trade.name,
+                          price: formatINR(p.best_trade.price),
+                          gain: `${p.best_trade.gain >= 0 ? '+' : ''}${formatINR(p.best_trade.gain)}`,
+                        },
+                      )
+                    : t('no trades')}
                 </Typography>
               </CardContent>
             </Card>
@@ -171,14 +190,18 @@ export function ReportView({ report }: { report: GameReport }) {
         </Stack>
       </Section>
 
-      <Section title="Market mayhem">
+      <Section title={t('Market mayhem')}>
         {report.mayhems.length === 0 ? (
-          <Typography color="text.secondary">No market mayhem moved a price.</Typography>
+          <Typography color="text.secondary">
+            {t('No market mayhem moved a price.')}
+          </Typography>
         ) : (
           <Stack spacing={1}>
             {report.mayhems.map((m, i) => (
               <Box key={m.mayhem_id}>
-                <Typography sx={{ fontWeight: 700 }}>Mayhem {i + 1}</Typography>
+                <Typography sx={{ fontWeight: 700 }}>
+                  {t('Mayhem {number}', { number: i + 1 })}
+                </Typography>
                 {m.effects.map((e) => (
                   <Typography variant="body2" key={e.stock_id}>
                     {e.name}: {formatSignedPercent(e.percentage)}, {formatINR(e.price_before)} →{' '}

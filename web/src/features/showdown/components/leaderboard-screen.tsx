@@ -16,6 +16,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectRanking } from '../../../stores/game-selectors';
 import { loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
+import { t, rankText } from '../../../i18n';
 
 /**
  * The final ranking, best first: the server ranks by net worth with the shared ranking rules
@@ -56,21 +57,21 @@ export function LeaderboardScreen() {
   const rows = source ? orderRanking(source) : null;
 
   return (
-    <PageLayout title="Leaderboard" back={false} help>
+    <PageLayout title={t('Leaderboard')} back={false} help>
       {rows === null ? (
         error || gameId === null ? (
           <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
-            {error ?? 'No finished game to show.'}
+            {error ?? t('No finished game to show.')}
           </Typography>
         ) : (
-          <Loader label="Loading leaderboard" />
+          <Loader label={t('Loading leaderboard')} />
         )
       ) : (
         <StandingsList
-          label="Leaderboard"
+          label={t('Leaderboard')}
           rows={rows.map((row) => ({
             ...row,
-            note: row.rank_name,
+            note: t(row.rank_name),
             lead: (
               <Typography
                 component="span"
@@ -82,7 +83,7 @@ export function LeaderboardScreen() {
                   color: row.rank === 1 ? 'primary.main' : 'text.primary',
                 }}
               >
-                {row.rank_label}
+                {rankText(row.rank, row.rank_label)}
               </Typography>
             ),
           }))}
@@ -91,11 +92,11 @@ export function LeaderboardScreen() {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}>
         {gameId !== null && rows !== null && (
           <Button variant="outlined" onClick={() => void navigate(`/game-report/${gameId}`)}>
-            Game report
+            {t('Game report')}
           </Button>
         )}
         <Button variant="contained" onClick={() => void navigate('/landing')}>
-          Restart the Game
+          {t('Restart the Game')}
         </Button>
         <Button
           variant="outlined"
@@ -104,14 +105,14 @@ export function LeaderboardScreen() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Shop Now
+          {t('Shop Now')}
         </Button>
         <Button variant="outlined" onClick={() => void navigate('/profile')}>
-          Home
+          {t('Home')}
         </Button>
         <Box
           component="nav"
-          aria-label="Follow The Showdown"
+          aria-label={t('Follow The Showdown')}
           sx={{ display: 'flex', justifyContent: 'center', gap: 2 }}
         >
           {SOCIAL_LINKS.map((link) => (
