@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { env } from '../../../config/env';
+import { t } from '../../../i18n';
 
 interface HelpMenuPopupProps {
   menuId: string;
@@ -47,7 +48,7 @@ export function HelpMenuPopup({
           <ListItemIcon>
             <MenuBookIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>How to Play</ListItemText>
+          <ListItemText>{t('How to Play')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -58,7 +59,7 @@ export function HelpMenuPopup({
           <ListItemIcon>
             <PeopleIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Player Roles</ListItemText>
+          <ListItemText>{t('Player Roles')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -69,12 +70,12 @@ export function HelpMenuPopup({
           <ListItemIcon>
             <HomeIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Home</ListItemText>
+          <ListItemText>{t('Home')}</ListItemText>
         </MenuItem>
       </Menu>
       <ConfirmDialog
         open={confirmHome}
-        title="Do you want to return Home?"
+        title={t('Do you want to return Home?')}
         onConfirm={() => {
           setConfirmHome(false);
           void navigate('/profile');
