@@ -53,7 +53,9 @@ export const msg = <T extends string>(text: T): T => text;
 export const currentLanguage = (): Language => (i18n.locale === 'hi' ? 'hi' : 'en');
 
 /** The browser's choice: Hindi for any 'hi…' language, English otherwise. */
-export function browserLanguage(languages: readonly string[] = navigator.languages ?? []): Language {
+export function browserLanguage(
+  languages: readonly string[] = navigator.languages ?? [],
+): Language {
   const first = languages[0] ?? navigator.language ?? 'en';
   return first.toLowerCase().startsWith('hi') ? 'hi' : 'en';
 }
