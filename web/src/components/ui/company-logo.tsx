@@ -35,6 +35,11 @@ export function CompanyLogo({ src, name, size = 44 }: CompanyLogoProps) {
     );
   }
   return (
-    <Box component="img" src={src} alt={t('{name} logo', { name })} sx={{ ...common, objectFit: 'contain' }} />
+    <Box
+      component="img"
+      src={src}
+      alt={t('{name} logo', { name })}
+      sx={{ ...common, objectFit: 'contain' }}
+    />
   );
 }

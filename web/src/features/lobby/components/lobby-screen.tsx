@@ -120,7 +120,11 @@ export function LobbyScreen() {
       title={t('Showdown Lobby')}
       help
       actions={
-        <IconButton aria-label={t('Refresh players')} color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh players')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }

@@ -125,9 +125,7 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography color="text.secondary">
-        {t(
-          'Pick a company and a percentage, add the pair, then save the list for the investors.',
-        )}
+        {t('Pick a company and a percentage, add the pair, then save the list for the investors.')}
       </Typography>
       {available.length > 0 && (
         <>

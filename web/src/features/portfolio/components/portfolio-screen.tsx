@@ -100,7 +100,11 @@ export function PortfolioScreen() {
       title={t('Portfolio')}
       help
       actions={
-        <IconButton aria-label={t('Refresh portfolio')} color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh portfolio')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }
@@ -146,7 +150,10 @@ export function PortfolioScreen() {
             <Figure label={t('Cash')} value={formatINR(portfolio.current_balance)} />
           </Paper>
           <AllocationChart portfolio={portfolio} />
-          <List aria-label={t('Holdings')} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <List
+            aria-label={t('Holdings')}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
             {values.holdings.map((holding) => (
               <HoldingRow key={holding.row.stock_id} holding={holding} />
             ))}

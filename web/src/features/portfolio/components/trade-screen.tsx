@@ -200,7 +200,11 @@ export function TradeScreen() {
       title={t('Trade Hub')}
       help
       actions={
-        <IconButton aria-label={t('Refresh trade hub')} color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh trade hub')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }
@@ -228,11 +232,16 @@ export function TradeScreen() {
               sx={{ textAlign: 'right', fontWeight: 700 }}
               color={orderbookStatus === ORDERBOOK.ON ? 'success.main' : 'text.secondary'}
             >
-              {orderbookStatus === ORDERBOOK.ON ? t('Trade phase is on') : t('Trade phase is closed')}
+              {orderbookStatus === ORDERBOOK.ON
+                ? t('Trade phase is on')
+                : t('Trade phase is closed')}
             </Typography>
           </Paper>
 
-          <List aria-label={t('Companies')} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <List
+            aria-label={t('Companies')}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
             {lines.map((line) => (
               <TradeRow
                 key={line.stock_id}

@@ -84,9 +84,7 @@ function viewOf(entry: TransactionEntry): EntryView {
     icon: logo,
     detail: (
       <Box sx={{ textAlign: 'right' }}>
-        <Typography variant="body2">
-          {t('Qty {count}', { count: entry.quantity ?? 0 })}
-        </Typography>
+        <Typography variant="body2">{t('Qty {count}', { count: entry.quantity ?? 0 })}</Typography>
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
           {formatINR(amountOf(entry.price))}
         </Typography>

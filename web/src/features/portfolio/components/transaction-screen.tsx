@@ -75,7 +75,11 @@ export function TransactionScreen() {
       title={t('History')}
       help
       actions={
-        <IconButton aria-label={t('Refresh history')} color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh history')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }

@@ -18,6 +18,7 @@ import { env } from '../../../config/env';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { logoutUser } from '../api/logout';
 import { fetchProfile } from '../api/profile-api';
+import { LanguageSwitch } from './language-switch';
 import { MyGames } from './my-games';
 import { t } from '../../../i18n';
 
@@ -124,6 +125,7 @@ export function ProfileScreen() {
             label={t('Keep screen awake')}
             sx={{ alignSelf: 'center' }}
           />
+          <LanguageSwitch />
           <MyGames />
         </Stack>
       )}

@@ -192,9 +192,7 @@ export function ReportView({ report }: { report: GameReport }) {
 
       <Section title={t('Market mayhem')}>
         {report.mayhems.length === 0 ? (
-          <Typography color="text.secondary">
-            {t('No market mayhem moved a price.')}
-          </Typography>
+          <Typography color="text.secondary">{t('No market mayhem moved a price.')}</Typography>
         ) : (
           <Stack spacing={1}>
             {report.mayhems.map((m, i) => (

@@ -53,7 +53,11 @@ export function ShowdownScreen() {
       title={t('Showdown')}
       help
       actions={
-        <IconButton aria-label={t('Refresh balances')} color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh balances')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }

@@ -88,7 +88,9 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
               fontSize: big(1.6, 22),
             }}
           >
-            <Typography sx={{ fontSize: 'inherit', fontWeight: 800 }}>{rankText(r.rank, r.rank_label)}</Typography>
+            <Typography sx={{ fontSize: 'inherit', fontWeight: 800 }}>
+              {rankText(r.rank, r.rank_label)}
+            </Typography>
             <AvatarImage avatarId={r.avatar_id} name={r.username} size={48} />
             <Typography sx={{ fontSize: 'inherit', fontWeight: 700 }}>
               {r.username}{' '}

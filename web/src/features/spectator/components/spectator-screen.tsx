@@ -119,7 +119,9 @@ function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: st
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4vw', alignItems: 'start' }}>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1vw' }}>
-        <Typography sx={{ fontSize: big(1.8, 24), fontWeight: 700 }}>{t('Scan to join')}</Typography>
+        <Typography sx={{ fontSize: big(1.8, 24), fontWeight: 700 }}>
+          {t('Scan to join')}
+        </Typography>
         {joinUrl && <BoardQr url={joinUrl} size="min(34vh, 26vw)" />}
         {joinUrl && (
           <Typography
