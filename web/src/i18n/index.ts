@@ -108,3 +108,7 @@ export const onLanguageChange = (listener: () => void): (() => void) => i18n.on(
 /** A finishing position: the English ordinal ('1st') in English, '#1' in Hindi. */
 export const rankText = (rank: number, english: string): string =>
   currentLanguage() === 'hi' ? `#${rank}` : english;
+
+/** Clock options for a shown time: Hindi reads the 24-hour clock (no Latin 'am'/'pm'). */
+export const clockOptions = (): Intl.DateTimeFormatOptions =>
+  currentLanguage() === 'hi' ? { hourCycle: 'h23' } : {};

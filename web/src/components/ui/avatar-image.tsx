@@ -28,7 +28,11 @@ export function AvatarImage({
   ...rest
 }: AvatarImageProps) {
   const avatar = avatarId ? avatarById(avatarId) : undefined;
-  const alt = name ? t("{name}'s avatar", { name }) : (avatar?.name ?? t('Investor avatar'));
+  const alt = name
+    ? t("{name}'s avatar", { name })
+    : avatar
+      ? t(avatar.name)
+      : t('Investor avatar');
   return (
     <Avatar
       src={avatarSrc(avatarId)}

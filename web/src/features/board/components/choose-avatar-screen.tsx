@@ -95,7 +95,7 @@ export function ChooseAvatarScreen() {
                 key={avatar.id}
                 role="radio"
                 aria-checked={selected === avatar.id}
-                aria-label={avatar.name}
+                aria-label={t(avatar.name)}
                 onClick={() => setPicked(avatar.id)}
                 sx={{
                   flexDirection: 'column',
@@ -108,7 +108,7 @@ export function ChooseAvatarScreen() {
                 }}
               >
                 <AvatarImage avatarId={avatar.id} size={72} decorative />
-                <Typography variant="body2">{avatar.name}</Typography>
+                <Typography variant="body2">{t(avatar.name)}</Typography>
               </ButtonBase>
             ))}
           </Box>

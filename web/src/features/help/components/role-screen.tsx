@@ -27,7 +27,10 @@ export function RoleScreen() {
           {t('No players have joined yet.')}
         </Typography>
       )}
-      <List aria-label="Player roles" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <List
+        aria-label={t('Player roles')}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+      >
         {players.map((player) => (
           <ListItem key={player.player_id} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
             <ListItemAvatar>
@@ -35,7 +38,7 @@ export function RoleScreen() {
             </ListItemAvatar>
             <ListItemText
               primary={player.username}
-              secondary={roleLabel(player.role)}
+              secondary={t(roleLabel(player.role))}
               slotProps={{
                 primary: { sx: { fontWeight: 700 }, noWrap: true, title: player.username },
                 secondary: {

@@ -10,7 +10,7 @@ import { TRADE_TYPE } from '@showdown/shared/constants';
 import { formatINR, formatSignedPercent } from '@showdown/shared/format';
 import type { ReactNode } from 'react';
 import { CompanyLogo } from '../../../components/ui/company-logo';
-import { t, msg } from '../../../i18n';
+import { clockOptions, msg, t } from '../../../i18n';
 
 export const EMPTY_HISTORY = msg('Oops! No transaction found');
 
@@ -23,7 +23,7 @@ function when(createdAt: string): string {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
+    : date.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', ...clockOptions() });
 }
 
 interface EntryView {

@@ -95,7 +95,7 @@ export function AccountDetailsScreen() {
           slotProps={{ htmlInput: { maxLength: 120, autoComplete: 'email' } }}
         />
         <Button type="submit" variant="contained" size="large" disabled={saving}>
-          Update Info
+          {t('Update Info')}
         </Button>
       </Stack>
       <Dialog open={pickerOpen} onClose={() => setPickerOpen(false)} fullWidth maxWidth="xs">
@@ -113,7 +113,7 @@ export function AccountDetailsScreen() {
                 <ButtonBase
                   key={avatar.id}
                   role="listitem"
-                  aria-label={avatar.name}
+                  aria-label={t(avatar.name)}
                   aria-pressed={avatar.id === avatarId}
                   onClick={() => {
                     setAvatarId(avatar.id);

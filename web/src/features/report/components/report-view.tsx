@@ -7,7 +7,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { GameReport } from '@showdown/shared/api';
 import { formatINR, formatSignedPercent } from '@showdown/shared/format';
 import { AvatarImage } from '../../../components/ui/avatar-image';
-import { t, rankText } from '../../../i18n';
+import { clockOptions, msg, rankText, t } from '../../../i18n';
 
 /** Each company's price at every event of the timeline (the last price up to that event). */
 export function pricesAtEvents(report: GameReport): Array<{ name: string; data: number[] }> {
@@ -39,6 +39,23 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** The words of the shared report's event labels that a Hindi reader sees translated. */
+const EVENT_WORDS = [
+  msg('Game started'),
+  msg('Market mayhem:'),
+  msg('Payday'),
+  msg('bought'),
+  msg('sold'),
+];
+
+/** An event's label ('Asha bought 4 Tandoor Motors') with its words in the current language. */
+function eventText(label: string): string {
+  return EVENT_WORDS.reduce(
+    (text, word) => text.replace(new RegExp(`(^|\\s)${word}(?=\\s|$)`), `$1${t(word)}`),
+    label,
+  );
+}
+
 /** Lines over the game's timeline (one point per event; the tooltip names the event). */
 function TimelineChart({
   report,
@@ -52,7 +69,7 @@ function TimelineChart({
   testId: string;
 }) {
   const eventLabel = (index: number | null) =>
-    index === null ? '' : (report.events[index]?.label ?? '');
+    index === null ? '' : eventText(report.events[index]?.label ?? '');
   return (
     <Box data-testid={testId} sx={{ height: 280 }}>
       <LineChart
@@ -87,7 +104,7 @@ export function ReportView({ report }: { report: GameReport }) {
       <Typography color="text.secondary">
         {t('Board {code}', { code: report.board_code })}
         {report.ended_at
-          ? ` · ${t('ended {when}', { when: new Date(report.ended_at).toLocaleString() })}`
+          ? ` · ${t('ended {when}', { when: new Date(report.ended_at).toLocaleString(undefined, clockOptions()) })}`
           : ''}
       </Typography>
 
