@@ -13,7 +13,7 @@ import type {
   SpectatorEventName,
   SpectatorEventPayload,
   SpectatorSnapshot,
-} from '@showdown/shared/protocol';
+} from '@showdown/shared/spectator';
 import { buildGameReport } from '@showdown/shared/report';
 import { sampleReportRows } from '@showdown/shared/report-sample';
 import { act, screen } from '@testing-library/react';
@@ -118,7 +118,7 @@ const SETTINGS = {
   starting_funds: 500000,
   payday_increment: 100000,
   trade_phase_duration: 120,
-  orderbook_status: 0,
+  orderbook_status: 0 as const,
   ends_at: null,
   paydays_given: 1,
   paydays_total: 3,

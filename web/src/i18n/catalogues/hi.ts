@@ -472,6 +472,7 @@ export const hi: Record<string, string> = {
   'Market mayhem:': 'मार्केट मेहेम:',
   bought: 'ने ख़रीदे',
   sold: 'ने बेचे',
+  'The Showdown results': 'The Showdown के नतीजे',
   // Texts of screens other branches add (broker handover, pause, undo, rematch, PWA).
   'Hand over broker': 'ब्रोकर की भूमिका सौंपें',
   'The broker is offline. Take over?': 'ब्रोकर ऑफ़लाइन है। आप संभालेंगे?',

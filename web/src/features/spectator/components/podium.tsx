@@ -21,7 +21,7 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1.2vw' }}>
       <Typography component="h1" sx={{ fontSize: big(3.5, 44), fontWeight: 800 }}>
-        The Showdown results
+        {t('The Showdown results')}
       </Typography>
       <Box
         aria-label={t('Podium')}
