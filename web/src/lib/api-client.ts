@@ -13,12 +13,12 @@ import type { ApiFailure, ApiSuccess, RefreshData } from '@showdown/shared/api';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens';
-import { t } from '../i18n';
+import { msg, t } from '../i18n';
 
 export const NO_REFRESH_TOKEN = 'No refresh token available';
-export const REFRESH_FAILED = 'Failed to refresh token';
+export const REFRESH_FAILED = msg('Failed to refresh token');
 /** What a user reads when no answer arrived (never the browser's raw 'Failed to fetch'). */
-export const NO_CONNECTION = 'No connection. Check your network and try again.';
+export const NO_CONNECTION = msg('No connection. Check your network and try again.');
 
 export class ApiError extends Error {
   /** HTTP status; 0 when no response arrived (network failure or cancellation). */

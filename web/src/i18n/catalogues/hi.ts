@@ -483,3 +483,14 @@ export const hi: Record<string, string> = {
   'Update available': 'अपडेट उपलब्ध है',
   'No connection': 'कनेक्शन नहीं है',
 };
+
+/** Keys of the last block, not shown by this branch yet. */
+export const pending: readonly string[] = [
+  'Hand over broker',
+  'The broker is offline. Take over?',
+  'Paused',
+  'Join the rematch',
+  'Play again with this table',
+  'Update available',
+  'No connection',
+];

@@ -190,8 +190,8 @@ export function ReportView({ report }: { report: GameReport }) {
                   {p.best_trade
                     ? t(
                         p.best_trade.trade_type === 0
-                          ? 'bought {quantity} {name} at {price} ({gain} at the final price)'
-                          : 'sold {quantity} {name} at {price} ({gain} at the final price)',
+                          ? msg('bought {quantity} {name} at {price} ({gain} at the final price)')
+                          : msg('sold {quantity} {name} at {price} ({gain} at the final price)'),
                         {
                           quantity: p.best_trade.quantity,
                           name: p.best_trade.name,
