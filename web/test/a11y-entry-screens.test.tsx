@@ -1,4 +1,4 @@
-import { API, type LobbyData, type PublicPlayer } from '@showdown/shared/api';
+import { API, type LobbyData } from '@showdown/shared/api';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -20,17 +20,11 @@ import { resetAppStore, useAppStore } from '../src/stores/app-store';
 import { gameSnapshot } from './in-game/render-screen';
 import { jsonResponse, ok, renderRoute } from './render';
 import { ASHA } from './fixtures/users';
+import { seatedPlayer } from './fixtures/game';
 
 const user = { ...ASHA, id: 20 };
 
-const player = (id: number, role: 1 | 2 | 3, username: string): PublicPlayer => ({
-  id,
-  player_id: id,
-  username,
-  avatar_id: id,
-  image: `/avatars/${id}.svg`,
-  role,
-});
+const player = seatedPlayer;
 const players = [player(1, 1, 'Broker'), player(2, 2, 'Asha'), player(3, 2, 'Ravi')];
 
 const lobby: LobbyData = {

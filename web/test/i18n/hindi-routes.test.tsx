@@ -2,13 +2,7 @@
  * Every route in Hindi: each screen renders with its fixture data, then no English word is left
  * on it (texts and announced names) but people's names, the brand and the company names.
  */
-import {
-  API,
-  type LobbyData,
-  type Portfolio,
-  type PublicPlayer,
-  type StockEntry,
-} from '@showdown/shared/api';
+import { API, type LobbyData } from '@showdown/shared/api';
 import type {
   SpectatorEventName,
   SpectatorEventPayload,
@@ -52,6 +46,7 @@ import { storeTokens } from '../../src/lib/tokens';
 import { useAppStore } from '../../src/stores/app-store';
 import recorded from '../fixtures/spectator-session.json';
 import { ASHA } from '../fixtures/users';
+import { GANGA, GANGA_PORTFOLIO, gangaStocks, seatedPlayer } from '../fixtures/game';
 import { ok, serve, setGame, type FakeApi } from '../in-game/render-screen';
 import { renderRoute } from '../render';
 import { englishLeft } from './english-left';
@@ -65,42 +60,11 @@ const fake = api as unknown as FakeApi;
 /** The people of these fixtures: their names stay as they are. */
 const NAMES = ['Asha', 'Ravi', 'Bina', 'Kiran'];
 
-const player = (id: number, role: 1 | 2 | 3, username: string): PublicPlayer => ({
-  id,
-  player_id: id,
-  username,
-  avatar_id: id,
-  image: `/avatars/${id}.svg`,
-  role,
-});
+const player = seatedPlayer;
 const PLAYERS = [player(1, 1, 'Kiran'), player(2, 2, 'Asha'), player(3, 2, 'Ravi')];
-const STOCK: StockEntry = {
-  id: 4,
-  stock_id: 4,
-  name: 'Ganga Pharma',
-  image: '/logos/ganga-pharma.svg',
-  current_price: 860,
-};
-const ENDS_AT = new Date(Date.now() + 60_000).toISOString();
-const PORTFOLIO: Portfolio = {
-  portfolio_data: [
-    {
-      stock_id: 4,
-      name: 'Ganga Pharma',
-      image: '/logos/ganga-pharma.svg',
-      total_quantity: 3,
-      total_invested_price: 2580,
-      current_price: 860,
-      market_value: 2580,
-      profit_loss: 0,
-    },
-  ],
-  total_balance: 500000,
-  total_profit_loss: '0.00',
-  current_balance: 497420,
-  orderbook_status: 1,
-  ends_at: ENDS_AT,
-};
+const STOCK = GANGA;
+const PORTFOLIO = GANGA_PORTFOLIO;
+const ENDS_AT = PORTFOLIO.ends_at!;
 const RANKING = [
   { ...PLAYERS[2]!, balance: 512000, rank: 1, rank_label: '1st', rank_name: 'Market Mogul' },
   { ...PLAYERS[1]!, balance: 498000, rank: 2, rank_label: '2nd', rank_name: 'Bull Runner' },
@@ -186,14 +150,7 @@ beforeEach(async () => {
       ]),
     [`GET ${API.lobby(7)}`]: () => ok(LOBBY),
     [`GET ${API.settings(7)}`]: () => ok(SETTINGS),
-    [`GET ${API.stocks(7)}`]: () =>
-      ok({
-        stocks_data: [STOCK],
-        is_mm_exist: 1,
-        game_status: 2,
-        orderbook_status: 1,
-        ends_at: ENDS_AT,
-      }),
+    [`GET ${API.stocks(7)}`]: () => ok(gangaStocks(ENDS_AT, 1)),
     [`GET ${API.portfolio(7)}`]: () => ok(PORTFOLIO),
     [`GET ${API.transactions(7)}`]: () => ok(TRANSACTIONS),
     [`GET ${API.mayhem(7)}`]: () =>

@@ -1,5 +1,4 @@
 import { API, type LobbyData, type PublicPlayer } from '@showdown/shared/api';
-import type { Role } from '@showdown/shared/constants';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,19 +6,13 @@ import { findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../te
 import { gameSnapshot } from '../../../../test/in-game/render-screen';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
 import { selectPlayerId, selectRole } from '../../../stores/game-selectors';
+import { seatedPlayer } from '../../../../test/fixtures/game';
 import { FirstPlayerScreen } from './first-player-screen';
 import { landingRotation, segmentCentre } from './spinner-wheel';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
-const player = (id: number, role: Role, username: string): PublicPlayer => ({
-  id,
-  player_id: id,
-  username,
-  avatar_id: id,
-  image: `/avatars/${id}.svg`,
-  role,
-});
+const player = seatedPlayer;
 
 let players: PublicPlayer[];
 

@@ -11,18 +11,12 @@ import {
   renderRoute,
 } from '../../../../test/render';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
+import { seatedPlayer } from '../../../../test/fixtures/game';
 import { LobbyScreen } from './lobby-screen';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
-const player = (id: number, role: Role, username = `Player ${id}`): PublicPlayer => ({
-  id,
-  player_id: id,
-  username,
-  avatar_id: id,
-  image: `/avatars/${id}.svg`,
-  role,
-});
+const player = seatedPlayer;
 
 let lobby: LobbyData;
 
