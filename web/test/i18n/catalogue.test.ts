@@ -6,6 +6,7 @@
  */
 import { AVATARS } from '@showdown/shared/catalogue';
 import { MSG } from '@showdown/shared/messages';
+import { changeLabel } from '@showdown/shared/price-change';
 import { rankName } from '@showdown/shared/ranking';
 import { roleLabel } from '@showdown/shared/roles';
 import fs from 'node:fs';
@@ -35,12 +36,13 @@ function idsInSource(): Set<string> {
   return ids;
 }
 
-/** Shared texts the web shows through t(): roles, rank titles, avatar names, the cash slice. */
+/** Shared texts the web shows through t(): roles, rank titles, avatar names, the cash slice, no move. */
 const SHARED_TEXTS = [
   ...[1, 2, 3].map(roleLabel),
   ...[1, 2, 3, 4, 5].map((rank) => rankName(rank, 5)),
   ...AVATARS.map((a) => a.name),
   'Cash',
+  changeLabel(0),
 ];
 
 const english = new Set([...idsInSource(), ...Object.values(MSG), ...SHARED_TEXTS]);

@@ -11,6 +11,16 @@ export function moveColor(percent: number): string {
   return 'text.secondary';
 }
 
+/** The spoken change ('up 12.5 percent') in the current language. */
+function spokenChange(percent: number): string {
+  const english = changeLabel(percent);
+  const move = /^(up|down) (\S+) percent$/.exec(english);
+  if (!move) return t(english);
+  return move[1] === 'up'
+    ? t('up {magnitude} percent', { magnitude: move[2]! })
+    : t('down {magnitude} percent', { magnitude: move[2]! });
+}
+
 /**
  * A price's change since its previous update: '▲ +12.5 %' in green or '▼ −8 %' in red, read out
  * as 'up 12.5 percent'; a move made by market mayhem says so.
@@ -18,7 +28,7 @@ export function moveColor(percent: number): string {
 export function PriceChange({ move }: { move: PriceMove | undefined }) {
   if (!move) return null;
   const mayhem = move.cause === 'mayhem';
-  const label = `${changeLabel(move.percent)}${mayhem ? t(' by market mayhem') : ''}`;
+  const label = `${spokenChange(move.percent)}${mayhem ? t(' by market mayhem') : ''}`;
   return (
     <Box
       component="span"

@@ -473,6 +473,9 @@ export const hi: Record<string, string> = {
   bought: 'ने ख़रीदे',
   sold: 'ने बेचे',
   'The Showdown results': 'The Showdown के नतीजे',
+  unchanged: 'कोई बदलाव नहीं',
+  'up {magnitude} percent': '{magnitude} प्रतिशत ऊपर',
+  'down {magnitude} percent': '{magnitude} प्रतिशत नीचे',
   // Texts of screens other branches add (broker handover, pause, undo, rematch, PWA).
   'Hand over broker': 'ब्रोकर की भूमिका सौंपें',
   'The broker is offline. Take over?': 'ब्रोकर ऑफ़लाइन है। आप संभालेंगे?',
