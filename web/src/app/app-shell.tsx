@@ -7,6 +7,7 @@ import { useAppStore } from '../stores/app-store';
 import { rememberReturnTo } from '../lib/return-to';
 import { useAccessToken } from '../lib/tokens';
 import { selectGameId } from '../stores/game-selectors';
+import { t } from '../i18n';
 
 /** Routes anyone may see without a user or a token. */
 const PUBLIC_PATHS = new Set(['/', '/login']);
@@ -65,7 +66,7 @@ export function AppShell() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [restored, token === null]);
 
-  if (!restored) return <Loader label="Restoring your game" />;
+  if (!restored) return <Loader label={t('Restoring your game')} />;
   if (!user && !token && !PUBLIC_PATHS.has(pathname)) return <Navigate to="/" replace />;
 
   return (

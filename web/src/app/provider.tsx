@@ -1,11 +1,15 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// The theme has no CSS variables, so MUI's ThemeProvider would hand it to this one at run time
+// anyway; importing it directly leaves the CSS-variables provider out of every page's JavaScript
+// (2.9 KiB gzip of /login, room for the languages).
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
 import { HelpMenu } from '../features/help/components/help-menu';
+import { LanguageRoot } from '../i18n/language-root';
 import { configureApiClient } from '../lib/api-client';
 import { resetAppStore } from '../stores/app-store';
 import { AppRoutes } from './router';
@@ -18,8 +22,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <OfflineBanner />
-      <PageSlotsProvider slots={slots}>{children}</PageSlotsProvider>
+      <PageSlotsProvider slots={slots}>
+        <LanguageRoot>
+          <OfflineBanner />
+          {children}
+        </LanguageRoot>
+      </PageSlotsProvider>
       <Toaster />
     </ThemeProvider>
   );

@@ -3,16 +3,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { t } from '../i18n';
 
 /** Shown when a screen fails to load or throws while rendering. */
 export function RouteError() {
   return (
     <Stack spacing={3} sx={{ p: 4, alignItems: 'center', textAlign: 'center' }}>
       <Typography variant="h3" component="h1" color="primary">
-        Something went wrong. Please try again.
+        {t('Something went wrong. Please try again.')}
       </Typography>
       <Button variant="contained" onClick={() => window.location.reload()}>
-        Reload
+        {t('Reload')}
       </Button>
     </Stack>
   );

@@ -12,6 +12,7 @@ import {
 } from '../lib/socket';
 import { useAppStore } from '../stores/app-store';
 import { selectGameId, selectPlayerId } from '../stores/game-selectors';
+import { t, msg } from '../i18n';
 
 /** Told about every event the store applied. */
 export type AppliedHandler = <E extends GameEventName>(name: E, event: GameEventPayload<E>) => void;
@@ -26,7 +27,7 @@ export interface GameListener {
   loaded: (before: GameSnapshot | null, after: GameSnapshot) => void;
 }
 
-export const REMOVED_FROM_GAME = 'You have been removed from the game.';
+export const REMOVED_FROM_GAME = msg('You have been removed from the game.');
 /** How long "Back online" stays after a reconnect's resync. */
 export const BACK_ONLINE_MS = 2500;
 
@@ -57,7 +58,7 @@ export function useGameSocket(listener?: GameListener): void {
     const onEvent: EventHandler = (name, payload) => {
       const outcome = store().applyEvent(name, payload);
       if (outcome === 'removed-self') {
-        enqueueSnackbar(REMOVED_FROM_GAME, { variant: 'warning' });
+        enqueueSnackbar(t(REMOVED_FROM_GAME), { variant: 'warning' });
         void navigate('/showDown', { replace: true });
       } else if (name === 'game:ended' && outcome === 'applied') {
         void navigate('/leaderboard');

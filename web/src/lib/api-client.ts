@@ -13,11 +13,12 @@ import type { ApiFailure, ApiSuccess, RefreshData } from '@showdown/shared/api';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens';
+import { msg, t } from '../i18n';
 
 export const NO_REFRESH_TOKEN = 'No refresh token available';
-export const REFRESH_FAILED = 'Failed to refresh token';
+export const REFRESH_FAILED = msg('Failed to refresh token');
 /** What a user reads when no answer arrived (never the browser's raw 'Failed to fetch'). */
-export const NO_CONNECTION = 'No connection. Check your network and try again.';
+export const NO_CONNECTION = msg('No connection. Check your network and try again.');
 
 export class ApiError extends Error {
   /** HTTP status; 0 when no response arrived (network failure or cancellation). */
@@ -220,8 +221,11 @@ export const api = {
 };
 
 /** The message to show for any failure: the server's error.message or the network error's. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.') {
+export function errorMessage(
+  error: unknown,
+  fallback = t('Something went wrong. Please try again.'),
+) {
   if (error instanceof ApiError && error.generic) return fallback;
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return t(error.message);
   return fallback;
 }

@@ -27,6 +27,7 @@ import type {
 import { CONNECT_ERROR, PROTOCOL_VERSION } from '@showdown/shared/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { env } from '../config/env';
+import { msg } from '../i18n';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -121,7 +122,7 @@ interface SnapshotHandlers<S> {
 
 function answer<S>(handlers: SnapshotHandlers<S>, resolve: () => void) {
   return (error: Error | null, res?: Ack<S>) => {
-    if (error || !res) handlers.onError?.(error?.message ?? 'No answer from the server');
+    if (error || !res) handlers.onError?.(error?.message ?? msg('No answer from the server'));
     else if ('error' in res) handlers.onError?.(res.error.message, res.error.code);
     else handlers.onSnapshot(res.data);
     resolve();
@@ -214,7 +215,7 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
         },
         (refreshError: unknown) =>
           options.onError?.(
-            refreshError instanceof Error ? refreshError.message : 'Failed to refresh token',
+            refreshError instanceof Error ? refreshError.message : msg('Failed to refresh token'),
           ),
       );
       return;

@@ -1,10 +1,4 @@
-import {
-  API,
-  type MayhemData,
-  type Portfolio,
-  type RankingEntry,
-  type StockEntry,
-} from '@showdown/shared/api';
+import { API, type MayhemData, type RankingEntry } from '@showdown/shared/api';
 import type { GameEventName, GameEventPayload } from '@showdown/shared/protocol';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
@@ -23,6 +17,7 @@ import { LeaderboardScreen } from '../../src/features/showdown/components/leader
 import { ShowdownScreen } from '../../src/features/showdown/components/showdown-screen';
 import { api } from '../../src/lib/api-client';
 import { ok, renderScreen, serve, setGame, type FakeApi } from './render-screen';
+import { GANGA, GANGA_PORTFOLIO, gangaStocks } from '../fixtures/game';
 
 vi.mock('../../src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -30,32 +25,8 @@ vi.mock('../../src/lib/api-client', async (importOriginal) => ({
 }));
 const fake = api as unknown as FakeApi;
 
-const STOCK: StockEntry = {
-  id: 4,
-  stock_id: 4,
-  name: 'Ganga Pharma',
-  image: '/logos/ganga-pharma.svg',
-  current_price: 860,
-};
-const PORTFOLIO: Portfolio = {
-  portfolio_data: [
-    {
-      stock_id: 4,
-      name: 'Ganga Pharma',
-      image: '/logos/ganga-pharma.svg',
-      total_quantity: 3,
-      total_invested_price: 2580,
-      current_price: 860,
-      market_value: 2580,
-      profit_loss: 0,
-    },
-  ],
-  total_balance: 500000,
-  total_profit_loss: '0.00',
-  current_balance: 497420,
-  orderbook_status: 1,
-  ends_at: new Date(Date.now() + 60_000).toISOString(),
-};
+const STOCK = GANGA;
+const PORTFOLIO = GANGA_PORTFOLIO;
 
 const RANKING: RankingEntry[] = [
   {
@@ -109,14 +80,7 @@ describe('in-game screens have no axe violations', () => {
     // jsdom has no canvas; axe only uses it to measure icon fonts.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     serve(fake, {
-      [`GET ${API.stocks(7)}`]: () =>
-        ok({
-          stocks_data: [STOCK],
-          is_mm_exist: 0,
-          game_status: 2,
-          orderbook_status: 1,
-          ends_at: PORTFOLIO.ends_at,
-        }),
+      [`GET ${API.stocks(7)}`]: () => ok(gangaStocks(PORTFOLIO.ends_at, 0)),
       [`GET ${API.portfolio(7)}`]: () => ok(PORTFOLIO),
       [`GET ${API.transactions(7)}`]: () => ok([]),
       [`GET ${API.mayhem(7)}`]: () => ok(MAYHEM),
@@ -227,14 +191,7 @@ describe('alerts, the countdown chip and the connection banner have no axe viola
   beforeEach(() => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     serve(fake, {
-      [`GET ${API.stocks(7)}`]: () =>
-        ok({
-          stocks_data: [STOCK],
-          is_mm_exist: 1,
-          game_status: 2,
-          orderbook_status: 1,
-          ends_at: ENDS_AT,
-        }),
+      [`GET ${API.stocks(7)}`]: () => ok(gangaStocks(ENDS_AT, 1)),
       [`GET ${API.portfolio(7)}`]: () => ok({ ...PORTFOLIO, ends_at: ENDS_AT }),
       [`GET ${API.transactions(7)}`]: () => ok([]),
     });

@@ -1,5 +1,6 @@
 import Avatar, { type AvatarProps } from '@mui/material/Avatar';
 import { avatarById } from '@showdown/shared/catalogue';
+import { t } from '../../i18n';
 
 /** The default investor avatar, shown whenever a user has none. */
 export const DEFAULT_AVATAR_SRC = '/avatars/default.svg';
@@ -27,7 +28,11 @@ export function AvatarImage({
   ...rest
 }: AvatarImageProps) {
   const avatar = avatarId ? avatarById(avatarId) : undefined;
-  const alt = name ? `${name}'s avatar` : (avatar?.name ?? 'Investor avatar');
+  const alt = name
+    ? t("{name}'s avatar", { name })
+    : avatar
+      ? t(avatar.name)
+      : t('Investor avatar');
   return (
     <Avatar
       src={avatarSrc(avatarId)}

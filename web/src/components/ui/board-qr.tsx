@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import QRCode from 'qrcode';
 import { useMemo } from 'react';
+import { t } from '../../i18n';
 
 /** Quiet zone around the code, in modules (the QR standard asks for 4). */
 const QUIET = 4;
@@ -32,7 +33,7 @@ export function BoardQr({ url, size }: BoardQrProps) {
     <Box
       component="svg"
       role="img"
-      aria-label={`QR code to join this board: ${url}`}
+      aria-label={t('QR code to join this board: {url}', { url })}
       viewBox={`0 0 ${width} ${width}`}
       shapeRendering="crispEdges"
       sx={{ width: size, height: size, display: 'block', borderRadius: 1 }}

@@ -11,6 +11,7 @@ import { useLocation, useNavigate, type NavigateFunction } from 'react-router-do
 import { useAppStore } from '../../stores/app-store';
 import { selectRole } from '../../stores/game-selectors';
 import { usePublishedTabBarHeight } from './tab-bar-height';
+import { t, msg } from '../../i18n';
 
 interface Tab {
   label: string;
@@ -23,19 +24,19 @@ interface Tab {
 
 const TABS: readonly Tab[] = [
   {
-    label: 'Market Monitor',
+    label: msg('Market Monitor'),
     path: '/stock-prices',
     icon: <CandlestickChartIcon />,
     also: ['/price-updates'],
   },
   {
-    label: 'Portfolio',
+    label: msg('Portfolio'),
     path: '/portfolio',
     icon: <AccountBalanceWalletIcon />,
     investorsOnly: true,
   },
-  { label: 'Trade Hub', path: '/trade', icon: <SwapHorizIcon />, investorsOnly: true },
-  { label: 'History', path: '/transaction', icon: <HistoryIcon /> },
+  { label: msg('Trade Hub'), path: '/trade', icon: <SwapHorizIcon />, investorsOnly: true },
+  { label: msg('History'), path: '/transaction', icon: <HistoryIcon /> },
 ];
 
 /** The routes that show the tab bar (SPEC §2). */
@@ -82,7 +83,7 @@ function TabBar({
     <Paper
       ref={bar}
       component="nav"
-      aria-label="Game sections"
+      aria-label={t('Game sections')}
       elevation={8}
       sx={{
         position: 'sticky',
@@ -104,7 +105,7 @@ function TabBar({
         {tabs.map((tab) => (
           <BottomNavigationAction
             key={tab.path}
-            label={tab.label}
+            label={t(tab.label)}
             value={tab.path}
             icon={tab.icon}
             aria-current={current?.path === tab.path ? 'page' : undefined}

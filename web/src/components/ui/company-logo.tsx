@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { t } from '../../i18n';
 
 interface CompanyLogoProps {
   /** The logo path from the server or the catalogue, e.g. '/logos/lotus-bank.svg'. */
@@ -20,7 +21,7 @@ export function CompanyLogo({ src, name, size = 44 }: CompanyLogoProps) {
     return (
       <Box
         role="img"
-        aria-label={`${name} logo`}
+        aria-label={t('{name} logo', { name })}
         sx={{
           ...common,
           display: 'grid',
@@ -34,6 +35,11 @@ export function CompanyLogo({ src, name, size = 44 }: CompanyLogoProps) {
     );
   }
   return (
-    <Box component="img" src={src} alt={`${name} logo`} sx={{ ...common, objectFit: 'contain' }} />
+    <Box
+      component="img"
+      src={src}
+      alt={t('{name} logo', { name })}
+      sx={{ ...common, objectFit: 'contain' }}
+    />
   );
 }

@@ -3,6 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
+import { t } from '../../i18n';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -20,8 +21,8 @@ export function ConfirmDialog({
   title,
   onConfirm,
   onCancel,
-  confirmLabel = 'Yes',
-  cancelLabel = 'No',
+  confirmLabel = t('Yes'),
+  cancelLabel = t('No'),
 }: ConfirmDialogProps) {
   const titleId = useId();
   return (

@@ -1,8 +1,9 @@
 import Alert from '@mui/material/Alert';
 import { useAppStore } from '../../stores/app-store';
+import { t, msg } from '../../i18n';
 
-export const RECONNECTING = 'Reconnecting…';
-export const BACK_ONLINE = 'Back online';
+export const RECONNECTING = msg('Reconnecting…');
+export const BACK_ONLINE = msg('Back online');
 
 /**
  * The live connection's state under the top bar: 'Reconnecting…' while the socket is down,
@@ -27,7 +28,7 @@ export function ConnectionBanner() {
           : { bgcolor: '#b45309', color: '#ffffff' }),
       }}
     >
-      {back ? BACK_ONLINE : RECONNECTING}
+      {t(back ? BACK_ONLINE : RECONNECTING)}
     </Alert>
   );
 }

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import { useTradeCountdown } from '../../hooks/use-trade-countdown';
 import { useAppStore } from '../../stores/app-store';
 import { selectPausedRemaining } from '../../stores/game-selectors';
+import { t } from '../../i18n';
 
 /**
  * The top bar's trade-phase countdown, from the server's ends_at (every device shows the same
@@ -30,8 +31,8 @@ export function CountdownChip() {
   return (
     <Chip
       role="timer"
-      aria-label="Trade phase countdown"
-      aria-description={`Trade phase ends in ${secondsLeft} seconds`}
+      aria-label={t('Trade phase countdown')}
+      aria-description={t('Trade phase ends in {secondsLeft} seconds', { secondsLeft })}
       icon={<TimerOutlinedIcon aria-hidden />}
       label={`${secondsLeft}s`}
       size="small"

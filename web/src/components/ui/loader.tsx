@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { t } from '../../i18n';
 
 interface LoaderProps {
   /** Accessible name of the progress indicator. */
@@ -8,7 +9,7 @@ interface LoaderProps {
   overlay?: boolean;
 }
 
-export function Loader({ label = 'Loading', overlay = false }: LoaderProps) {
+export function Loader({ label = t('Loading'), overlay = false }: LoaderProps) {
   return (
     <Box
       sx={{

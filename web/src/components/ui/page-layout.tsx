@@ -8,6 +8,7 @@ import { BrokerOfflinePrompt } from '../../features/broker/components/broker-off
 import { ConnectionBanner } from './connection-banner';
 import { CountdownChip } from './countdown-chip';
 import { usePageSlots } from './page-slots';
+import { t } from '../../i18n';
 
 interface PageLayoutProps {
   title?: ReactNode;
@@ -58,7 +59,7 @@ export function PageLayout({
         <Box sx={{ width: 48, flexShrink: 0 }}>
           {back && (
             <IconButton
-              aria-label="Back"
+              aria-label={t('Back')}
               onClick={onBack ?? (() => void navigate(-1))}
               color="primary"
             >

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { t } from '../../i18n';
 
 /** A small dot on an avatar: green while the player has the game open on a device. */
 export function PresenceDot({ online, name }: { online: boolean; name: string }) {
@@ -6,7 +7,7 @@ export function PresenceDot({ online, name }: { online: boolean; name: string })
     <Box
       component="span"
       role="img"
-      aria-label={online ? `${name} is online` : `${name} is offline`}
+      aria-label={online ? t('{name} is online', { name }) : t('{name} is offline', { name })}
       sx={{
         position: 'absolute',
         right: -2,

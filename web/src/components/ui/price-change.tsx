@@ -2,12 +2,23 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { changeLabel, changeText } from '@showdown/shared/price-change';
 import type { PriceMove } from '../../stores/game-data';
+import { t } from '../../i18n';
 
 /** The colour of a move: green up, red down, muted unchanged. */
 export function moveColor(percent: number): string {
   if (percent > 0) return 'success.main';
   if (percent < 0) return 'error.main';
   return 'text.secondary';
+}
+
+/** The spoken change ('up 12.5 percent') in the current language. */
+function spokenChange(percent: number): string {
+  const english = changeLabel(percent);
+  const move = /^(up|down) (\S+) percent$/.exec(english);
+  if (!move) return t(english);
+  return move[1] === 'up'
+    ? t('up {magnitude} percent', { magnitude: move[2]! })
+    : t('down {magnitude} percent', { magnitude: move[2]! });
 }
 
 /**
@@ -17,7 +28,7 @@ export function moveColor(percent: number): string {
 export function PriceChange({ move }: { move: PriceMove | undefined }) {
   if (!move) return null;
   const mayhem = move.cause === 'mayhem';
-  const label = `${changeLabel(move.percent)}${mayhem ? ' by market mayhem' : ''}`;
+  const label = `${spokenChange(move.percent)}${mayhem ? t(' by market mayhem') : ''}`;
   return (
     <Box
       component="span"
@@ -38,7 +49,7 @@ export function PriceChange({ move }: { move: PriceMove | undefined }) {
             color: 'secondary.contrastText',
           }}
         >
-          Mayhem
+          {t('Mayhem')}
         </Box>
       )}
       <Typography

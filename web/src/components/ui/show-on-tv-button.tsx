@@ -1,5 +1,6 @@
 import TvIcon from '@mui/icons-material/Tv';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { t } from '../../i18n';
 
 /** Opens the board's big-screen view (/spectate/<code>) in a new tab, for the table's TV. */
 export function ShowOnTvButton({
@@ -16,7 +17,7 @@ export function ShowOnTvButton({
       startIcon={<TvIcon />}
       {...rest}
     >
-      Show on TV
+      {t('Show on TV')}
     </Button>
   );
 }

@@ -8,6 +8,7 @@ import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/sh
 import { GAME_STATUS, ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
 import { isTradePhaseOpen, phaseSecondsLeft, type PhaseFacts } from '@showdown/shared/phase';
 import { isInvestorRole } from '@showdown/shared/roles';
+import { t } from '../../i18n';
 
 export interface GameAlert {
   message: string;
@@ -23,32 +24,35 @@ type Alerts = {
 
 const ALERTS: Alerts = {
   'phase:started': ({ duration }, role) => ({
-    message: `Trade phase open: ${duration} s to trade`,
-    title: '● Trade phase open',
-    ...(isInvestorRole(role) && { action: { label: 'Trade now', to: '/trade' } }),
+    message: t('Trade phase open: {duration} s to trade', { duration }),
+    title: `● ${t('Trade phase open')}`,
+    ...(isInvestorRole(role) && { action: { label: t('Trade now'), to: '/trade' } }),
   }),
   'phase:ended': (_event, role) => ({
-    message: 'Trade phase closed',
-    title: '● Trade phase closed',
-    ...(isInvestorRole(role) && { action: { label: 'My holdings', to: '/portfolio' } }),
+    message: t('Trade phase closed'),
+    title: `● ${t('Trade phase closed')}`,
+    ...(isInvestorRole(role) && { action: { label: t('My holdings'), to: '/portfolio' } }),
   }),
   'payday:given': ({ amount, paydays_given }, role) =>
     role === ROLE.BROKER
       ? {
-          message: `Payday ${paydays_given} given: ${formatINR(amount)} to every investor`,
-          title: '● Payday',
+          message: t('Payday {number} given: {amount} to every investor', {
+            number: paydays_given,
+            amount: formatINR(amount),
+          }),
+          title: `● ${t('Payday')}`,
         }
       : {
-          message: `Payday! ${formatINR(amount)} added to your cash`,
-          title: `● Payday +${formatINR(amount)}`,
-          action: { label: 'My holdings', to: '/portfolio' },
+          message: t('Payday! {amount} added to your cash', { amount: formatINR(amount) }),
+          title: `● ${t('Payday')} +${formatINR(amount)}`,
+          action: { label: t('My holdings'), to: '/portfolio' },
         },
   'mayhem:created': (_event, role) => ({
     message: isInvestorRole(role)
-      ? 'Market Mayhem is open: pick your percentages'
-      : 'Market Mayhem list is open',
-    title: '● Market Mayhem open',
-    action: { label: isInvestorRole(role) ? 'Respond' : 'View', to: '/market-mayhem' },
+      ? t('Market Mayhem is open: pick your percentages')
+      : t('Market Mayhem list is open'),
+    title: `● ${t('Market Mayhem open')}`,
+    action: { label: isInvestorRole(role) ? t('Respond') : t('View'), to: '/market-mayhem' },
   }),
   'mayhem:averaged': ({ changes }) =>
     mayhemApplied(changes.filter((c) => c.price !== c.previous_price).length),
@@ -61,10 +65,12 @@ function mayhemApplied(moved: number): GameAlert {
   return {
     message:
       moved > 0
-        ? `Market Mayhem applied: ${moved} price${moved === 1 ? '' : 's'} moved`
-        : 'Market Mayhem applied: no price moved',
-    title: '● Market Mayhem applied',
-    action: { label: 'See prices', to: '/stock-prices' },
+        ? moved === 1
+          ? t('Market Mayhem applied: {moved} price moved', { moved })
+          : t('Market Mayhem applied: {moved} prices moved', { moved })
+        : t('Market Mayhem applied: no price moved'),
+    title: `● ${t('Market Mayhem applied')}`,
+    action: { label: t('See prices'), to: '/stock-prices' },
   };
 }
 

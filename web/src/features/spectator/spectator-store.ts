@@ -15,6 +15,7 @@ import {
   type SpectatorSnapshot,
 } from '@showdown/shared/spectator';
 import type { EventResult } from '../../lib/socket';
+import { t } from '../../i18n';
 
 export type AnnouncementKind = 'payday' | 'first-player' | 'mayhem-opened' | 'mayhem-applied';
 
@@ -43,7 +44,7 @@ export type SpectatorStore = ReturnType<typeof createSpectatorStore>;
 const companyName = (stockId: number, game: SpectatorSnapshot) =>
   game.stocks.find((s) => s.stock_id === stockId)?.name ??
   companyById(stockId)?.name ??
-  `Company ${stockId}`;
+  t('Company {id}', { id: stockId });
 
 /** What an applied event announces on the big screen, if anything. */
 function announcementOf(
@@ -56,22 +57,29 @@ function announcementOf(
       const e = payload as SpectatorEventPayload<'payday:given'>;
       return {
         kind: 'payday',
-        title: 'Payday!',
+        title: t('Payday!'),
         lines: [
-          `${formatINR(e.amount, { decimals: 0 })} to every investor`,
-          `Payday ${e.paydays_given} of ${game.game.settings.paydays_total}`,
+          t('{amount} to every investor', { amount: formatINR(e.amount, { decimals: 0 }) }),
+          t('Payday {number} of {total}', {
+            number: e.paydays_given,
+            total: game.game.settings.paydays_total,
+          }),
         ],
       };
     }
     case 'firstPlayer:picked': {
       const e = payload as SpectatorEventPayload<'firstPlayer:picked'>;
-      return { kind: 'first-player', title: 'First player', lines: [`${e.username} goes first`] };
+      return {
+        kind: 'first-player',
+        title: t('First player'),
+        lines: [t('{name} goes first', { name: e.username })],
+      };
     }
     case 'mayhem:created': {
       const e = payload as SpectatorEventPayload<'mayhem:created'>;
       return {
         kind: 'mayhem-opened',
-        title: 'Market Mayhem!',
+        title: t('Market Mayhem!'),
         lines: e.mayhem.stock_ids.map((s) => s.name),
       };
     }
@@ -79,10 +87,10 @@ function announcementOf(
       const e = payload as SpectatorEventPayload<'mayhem:averaged'>;
       return {
         kind: 'mayhem-applied',
-        title: 'Mayhem applied',
+        title: t('Mayhem applied'),
         lines:
           e.changes.length === 0
-            ? ['No company moved']
+            ? [t('No company moved')]
             : e.changes.map(
                 (c) =>
                   `${companyName(c.stock_id, game)} ${c.percentage >= 0 ? '▲' : '▼'} ${formatSignedPercent(c.percentage)}`,

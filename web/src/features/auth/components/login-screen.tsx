@@ -21,6 +21,7 @@ import { EMPTY_OTP, OTP_INCORRECT_SHORT, REGISTER_FIRST, REGISTER_MISSING } from
 import { OtpStep } from './otp-step';
 import { RegisterStep } from './register-step';
 import { takeReturnTo } from '../../../lib/return-to';
+import { t } from '../../../i18n';
 
 type Step = 'phone' | 'otp' | 'register';
 
@@ -63,11 +64,11 @@ export function LoginScreen() {
   const verify = async () => {
     const code = otp.join('');
     if (code.length !== OTP_LENGTH) {
-      setOtpError(EMPTY_OTP);
+      setOtpError(t(EMPTY_OTP));
       return;
     }
     if (!otpId) {
-      setOtpError(MSG.OTP_NOT_FOUND);
+      setOtpError(t(MSG.OTP_NOT_FOUND));
       return;
     }
     setOtpError(null);
@@ -75,24 +76,24 @@ export function LoginScreen() {
       await login({ country_code: countryCode, phone_number: phone, otp_id: otpId, otp: code });
       void navigate(takeReturnTo() ?? '/profile', { replace: true });
     } catch (error) {
-      const message = errorMessage(error, 'Failed to verify OTP');
+      const message = errorMessage(error, t('Failed to verify OTP'));
       const code = error instanceof ApiError ? error.code : undefined;
       if (code === ERROR_CODE.NO_USER) {
         setRegistrationToken(registrationTokenOf(error) ?? '');
-        enqueueSnackbar(REGISTER_FIRST, { variant: 'info' });
+        enqueueSnackbar(t(REGISTER_FIRST), { variant: 'info' });
         setStep('register');
       } else if (code === ERROR_CODE.OTP_INCORRECT) {
-        setOtpError(OTP_INCORRECT_SHORT);
+        setOtpError(t(OTP_INCORRECT_SHORT));
       } else {
         setOtpError(message);
-        enqueueSnackbar(`Error verifying OTP: ${message}`, { variant: 'error' });
+        enqueueSnackbar(t('Error verifying OTP: {message}', { message }), { variant: 'error' });
       }
     }
   };
 
   const signUp = async () => {
     if (!username.trim() || !phone) {
-      setRegisterError(REGISTER_MISSING);
+      setRegisterError(t(REGISTER_MISSING));
       return;
     }
     setRegisterError(null);
@@ -105,9 +106,9 @@ export function LoginScreen() {
       });
       void navigate(takeReturnTo() ?? '/profile', { replace: true });
     } catch (error) {
-      const message = errorMessage(error, 'Failed to register');
+      const message = errorMessage(error, t('Failed to register'));
       setRegisterError(message);
-      enqueueSnackbar(`Error during registration: ${message}`, { variant: 'error' });
+      enqueueSnackbar(t('Error during registration: {message}', { message }), { variant: 'error' });
     }
   };
 
@@ -122,7 +123,7 @@ export function LoginScreen() {
 
   return (
     <Box sx={{ minHeight: '100dvh', maxWidth: 420, mx: 'auto', px: 3, py: 4 }}>
-      {loading && <Loader overlay label="Please wait" />}
+      {loading && <Loader overlay label={t('Please wait')} />}
       <Box
         component="img"
         src="/brand/logo.svg"
@@ -133,18 +134,18 @@ export function LoginScreen() {
         {step === 'phone' && (
           <Stack spacing={3}>
             <Typography variant="h2" component="h1" textAlign="center" color="primary">
-              Login
+              {t('Login')}
             </Typography>
             <Stack direction="row" spacing={1.5}>
               <OutlinedTextField
-                label="Country code"
+                label={t('Country code')}
                 value={countryCode}
                 onChange={(e) => setCountryCode(e.target.value.replace(/[^\d+]/g, '').slice(0, 5))}
                 sx={{ width: 110, flexShrink: 0 }}
                 slotProps={{ htmlInput: { inputMode: 'tel' } }}
               />
               <OutlinedTextField
-                label="Phone number"
+                label={t('Phone number')}
                 value={phone}
                 autoFocus
                 onChange={(e) => {
@@ -168,7 +169,7 @@ export function LoginScreen() {
               size="large"
               disabled={!phoneReady || loading}
             >
-              Get OTP
+              {t('Get OTP')}
             </Button>
           </Stack>
         )}

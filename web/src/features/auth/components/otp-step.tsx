@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { CodeInput } from '../../../components/ui/code-input';
 import { errorMessage } from '../../../lib/api-client';
 import { resendOtp } from '../api/auth-api';
+import { t } from '../../../i18n';
 
 interface OtpStepProps {
   otp: string[];
@@ -67,10 +68,10 @@ export function OtpStep({
   return (
     <Stack spacing={3} sx={{ alignItems: 'stretch' }}>
       <Typography variant="h2" component="h1" textAlign="center" color="primary">
-        Verify OTP
+        {t('Verify OTP')}
       </Typography>
       <Typography textAlign="center" color="text.secondary">
-        Enter the 4-digit OTP sent to your phone
+        {t('Enter the 4-digit OTP sent to your phone')}
         <Typography component="span" display="block" fontWeight={700} color="text.primary">
           {phone}
         </Typography>
@@ -80,7 +81,7 @@ export function OtpStep({
         onChange={onOtpChange}
         onSubmit={onSubmit}
         accept={acceptDigit}
-        boxLabel={(position) => `OTP digit ${position}`}
+        boxLabel={(position) => t('OTP digit {position}', { position })}
         inputMode="numeric"
         error={error !== null}
         autoFocus
@@ -89,19 +90,19 @@ export function OtpStep({
         {error}
       </Typography>
       <Button type="submit" variant="contained" size="large" disabled={loading}>
-        Verify
+        {t('Verify')}
       </Button>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Button variant="text" onClick={onChangeNumber}>
-          Change number
+          {t('Change number')}
         </Button>
         {remaining > 0 ? (
           <Typography color="text.secondary" aria-live="polite">
-            Resend OTP in {remaining}s
+            {t('Resend OTP in {remaining}s', { remaining })}
           </Typography>
         ) : (
           <Button variant="text" onClick={() => void resend()} disabled={loading}>
-            Resend OTP
+            {t('Resend OTP')}
           </Button>
         )}
       </Stack>

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { OutlinedTextField } from '../../../components/ui/outlined-text-field';
 import Typography from '@mui/material/Typography';
 import { REGISTER_FIRST } from './login-messages';
+import { t } from '../../../i18n';
 
 interface RegisterStepProps {
   username: string;
@@ -23,25 +24,25 @@ export function RegisterStep({
   return (
     <Stack spacing={3}>
       <Typography variant="h2" component="h1" textAlign="center" color="primary">
-        Register
+        {t('Register')}
       </Typography>
       <Typography textAlign="center" color="text.secondary">
-        {REGISTER_FIRST}
+        {t(REGISTER_FIRST)}
       </Typography>
       <OutlinedTextField
-        label="Name"
-        placeholder="Enter your alias"
+        label={t('Name')}
+        placeholder={t('Enter your alias')}
         value={username}
         autoFocus
         onChange={(e) => onUsernameChange(e.target.value)}
         slotProps={{ htmlInput: { maxLength: 40, autoComplete: 'nickname' } }}
       />
-      <OutlinedTextField label="Phone number" value={phone} disabled />
+      <OutlinedTextField label={t('Phone number')} value={phone} disabled />
       <Typography role="alert" color="error" textAlign="center" sx={{ minHeight: 24 }}>
         {error}
       </Typography>
       <Button type="submit" variant="contained" size="large" disabled={loading}>
-        Sign up
+        {t('Sign up')}
       </Button>
     </Stack>
   );

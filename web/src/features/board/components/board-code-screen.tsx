@@ -13,6 +13,7 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { joinBoard, readBoard } from '../api/board-api';
+import { t } from '../../../i18n';
 
 const acceptCodeChar = (char: string) => {
   const upper = char.toUpperCase();
@@ -28,7 +29,8 @@ export function codeFromLink(raw: string | null): string[] {
 }
 
 /** The question before a code with no open game opens a lobby. */
-export const newLobbyQuestion = (code: string) => `No game on ${code} yet. Start a new lobby?`;
+export const newLobbyQuestion = (code: string) =>
+  t('No game on {code} yet. Start a new lobby?', { code });
 
 /** Board code entry: four boxes and 'Submit & Join Lobby'. */
 export function BoardCodeScreen() {
@@ -62,7 +64,7 @@ export function BoardCodeScreen() {
     if (joining || reading) return;
     const value = code.join('');
     if (value.length !== BOARD_CODE_LENGTH) {
-      setError(MSG.INVALID_CODE);
+      setError(t(MSG.INVALID_CODE));
       return;
     }
     setError(null);
@@ -78,13 +80,13 @@ export function BoardCodeScreen() {
 
   return (
     <PageLayout title="The Showdown" help>
-      {(joining || reading) && <Loader overlay label="Joining" />}
+      {(joining || reading) && <Loader overlay label={t('Joining')} />}
       <Stack component="form" noValidate onSubmit={submit} spacing={4} sx={{ pt: 4 }}>
         <Typography variant="h3" component="h2" textAlign="center">
-          Enter your board code
+          {t('Enter your board code')}
         </Typography>
         <Typography textAlign="center" color="text.secondary">
-          Find the 4-character code on your game board.
+          {t('Find the 4-character code on your game board.')}
         </Typography>
         <CodeInput
           value={code}
@@ -94,7 +96,7 @@ export function BoardCodeScreen() {
           }}
           onSubmit={() => void submit()}
           accept={acceptCodeChar}
-          boxLabel={(position) => `Board code character ${position}`}
+          boxLabel={(position) => t('Board code character {position}', { position })}
           error={error !== null}
           autoFocus
         />
@@ -102,7 +104,7 @@ export function BoardCodeScreen() {
           {error}
         </Typography>
         <Button type="submit" variant="contained" size="large" disabled={joining || reading}>
-          Submit &amp; Join Lobby
+          {t('Submit & Join Lobby')}
         </Button>
       </Stack>
       <ConfirmDialog

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectRole } from '../../../stores/game-selectors';
 import { chooseSeat, loadGameAvatars } from '../api/board-api';
+import { t } from '../../../i18n';
 
 function roleFromState(state: unknown): Role | null {
   const role = (state as { role?: unknown } | null)?.role;
@@ -41,7 +42,7 @@ export function ChooseAvatarScreen() {
   useEffect(() => {
     if (gameId === null) return;
     loadGameAvatars(gameId).catch((error: unknown) =>
-      enqueueSnackbar(errorMessage(error, 'Something went wrong. Please try again.'), {
+      enqueueSnackbar(errorMessage(error, t('Something went wrong. Please try again.')), {
         variant: 'error',
       }),
     );
@@ -63,7 +64,7 @@ export function ChooseAvatarScreen() {
       void navigate('/showdown-lobby');
     } catch (error) {
       enqueueSnackbar(
-        errorMessage(error, update ? 'Failed to update role' : 'Failed to select role'),
+        errorMessage(error, update ? t('Failed to update role') : t('Failed to select role')),
         { variant: 'error' },
       );
       loadGameAvatars(gameId).catch(() => undefined);
@@ -73,20 +74,20 @@ export function ChooseAvatarScreen() {
   };
 
   return (
-    <PageLayout title="Choose your avatar" help>
-      {busy && <Loader overlay label="Saving your seat" />}
+    <PageLayout title={t('Choose your avatar')} help>
+      {busy && <Loader overlay label={t('Saving your seat')} />}
       {loading && selectable.length === 0 ? (
-        <Loader label="Loading avatars" />
+        <Loader label={t('Loading avatars')} />
       ) : (
         <Stack spacing={3} sx={{ pt: 2 }}>
           {selectable.length === 0 && (
             <Typography textAlign="center" color="text.secondary">
-              No avatars are free on this board.
+              {t('No avatars are free on this board.')}
             </Typography>
           )}
           <Box
             role="radiogroup"
-            aria-label="Avatars"
+            aria-label={t('Avatars')}
             sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}
           >
             {selectable.map((avatar) => (
@@ -94,7 +95,7 @@ export function ChooseAvatarScreen() {
                 key={avatar.id}
                 role="radio"
                 aria-checked={selected === avatar.id}
-                aria-label={avatar.name}
+                aria-label={t(avatar.name)}
                 onClick={() => setPicked(avatar.id)}
                 sx={{
                   flexDirection: 'column',
@@ -107,7 +108,7 @@ export function ChooseAvatarScreen() {
                 }}
               >
                 <AvatarImage avatarId={avatar.id} size={72} decorative />
-                <Typography variant="body2">{avatar.name}</Typography>
+                <Typography variant="body2">{t(avatar.name)}</Typography>
               </ButtonBase>
             ))}
           </Box>
@@ -117,7 +118,7 @@ export function ChooseAvatarScreen() {
             disabled={selected === null || busy}
             onClick={() => void confirm()}
           >
-            {update ? 'Update' : 'Continue'}
+            {update ? t('Update') : t('Continue')}
           </Button>
         </Stack>
       )}

@@ -21,6 +21,7 @@ import {
 import { loadLobby } from '../../../api/lobby';
 import { chooseSeat } from '../api/board-api';
 import { BROKER_REQUIRED_NOTE, ONE_BROKER_HELP, ROLE_BUTTONS } from './role-labels';
+import { t } from '../../../i18n';
 
 /**
  * Role choice (SPEC §4): on a first join (update 'false') Investor and Broker take their seat at
@@ -52,8 +53,8 @@ export function JoinGameScreen() {
   const choose = async (role: Role) => {
     setError(null);
     if (role === ROLE.BOTH && someoneElseIsBroker) {
-      setError(MSG.BROKER_FILLED);
-      enqueueSnackbar(MSG.BROKER_FILLED, { variant: 'error' });
+      setError(t(MSG.BROKER_FILLED));
+      enqueueSnackbar(t(MSG.BROKER_FILLED), { variant: 'error' });
       return;
     }
     if (update || role === ROLE.BOTH) {
@@ -65,7 +66,7 @@ export function JoinGameScreen() {
       await chooseSeat(gameId, role, null, false);
       void navigate('/showdown-lobby');
     } catch (seatError) {
-      const message = errorMessage(seatError, 'Failed to select role');
+      const message = errorMessage(seatError, t('Failed to select role'));
       setError(message);
       enqueueSnackbar(message, { variant: 'error' });
     } finally {
@@ -74,8 +75,8 @@ export function JoinGameScreen() {
   };
 
   return (
-    <PageLayout title="Choose your role" help>
-      {busy && <Loader overlay label="Taking your seat" />}
+    <PageLayout title={t('Choose your role')} help>
+      {busy && <Loader overlay label={t('Taking your seat')} />}
       <Stack spacing={2.5} sx={{ pt: 3 }}>
         {ROLE_BUTTONS.map(({ role, label }) => (
           <Button
@@ -85,17 +86,17 @@ export function JoinGameScreen() {
             disabled={busy}
             onClick={() => void choose(role)}
           >
-            {label}
+            {t(label)}
           </Button>
         ))}
         <Typography role="alert" color="error" textAlign="center" sx={{ minHeight: 24 }}>
           {error}
         </Typography>
         <Typography textAlign="center" fontWeight={700}>
-          {BROKER_REQUIRED_NOTE}
+          {t(BROKER_REQUIRED_NOTE)}
         </Typography>
         <Alert severity="info" icon={<InfoOutlinedIcon />} variant="outlined">
-          {ONE_BROKER_HELP}
+          {t(ONE_BROKER_HELP)}
         </Alert>
       </Stack>
     </PageLayout>

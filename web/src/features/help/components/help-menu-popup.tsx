@@ -15,6 +15,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { selectRole, selectStatus } from '../../../stores/game-selectors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { env } from '../../../config/env';
+import { t } from '../../../i18n';
 
 interface HelpMenuPopupProps {
   menuId: string;
@@ -60,7 +61,7 @@ export function HelpMenuPopup({
           <ListItemIcon>
             <MenuBookIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>How to Play</ListItemText>
+          <ListItemText>{t('How to Play')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -71,7 +72,7 @@ export function HelpMenuPopup({
           <ListItemIcon>
             <PeopleIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Player Roles</ListItemText>
+          <ListItemText>{t('Player Roles')}</ListItemText>
         </MenuItem>
         {canHandOver && (
           <MenuItem
@@ -95,13 +96,13 @@ export function HelpMenuPopup({
           <ListItemIcon>
             <HomeIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Home</ListItemText>
+          <ListItemText>{t('Home')}</ListItemText>
         </MenuItem>
       </Menu>
       <HandOverDialog open={handOver} onClose={() => setHandOver(false)} />
       <ConfirmDialog
         open={confirmHome}
-        title="Do you want to return Home?"
+        title={t('Do you want to return Home?')}
         onConfirm={() => {
           setConfirmHome(false);
           void navigate('/profile');

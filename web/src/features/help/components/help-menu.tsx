@@ -1,6 +1,7 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useId, useState } from 'react';
+import { t } from '../../../i18n';
 
 /**
  * The menu and its dialog (MUI's Menu, Popover, Modal and Dialog) are not part of the first
@@ -19,7 +20,7 @@ export function HelpMenu() {
   return (
     <>
       <IconButton
-        aria-label="Help"
+        aria-label={t('Help')}
         aria-controls={anchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}

@@ -12,6 +12,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { selectPlayers } from '../../../stores/game-selectors';
 import { loadLobby } from '../../../api/lobby';
 import { roleLabel } from '@showdown/shared/roles';
+import { t } from '../../../i18n';
 
 /** /role: every player's name and role. */
 export function RoleScreen() {
@@ -19,14 +20,17 @@ export function RoleScreen() {
   const { loading } = useGameLoad('screen:roles', loadLobby, { leaveWhenEnded: false });
 
   return (
-    <PageLayout title="Player Roles">
-      {loading && players.length === 0 && <Loader label="Loading players" />}
+    <PageLayout title={t('Player Roles')}>
+      {loading && players.length === 0 && <Loader label={t('Loading players')} />}
       {!loading && players.length === 0 && (
         <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
-          No players have joined yet.
+          {t('No players have joined yet.')}
         </Typography>
       )}
-      <List aria-label="Player roles" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <List
+        aria-label={t('Player roles')}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+      >
         {players.map((player) => (
           <ListItem key={player.player_id} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
             <ListItemAvatar>
@@ -34,7 +38,7 @@ export function RoleScreen() {
             </ListItemAvatar>
             <ListItemText
               primary={player.username}
-              secondary={roleLabel(player.role)}
+              secondary={t(roleLabel(player.role))}
               slotProps={{
                 primary: { sx: { fontWeight: 700 }, noWrap: true, title: player.username },
                 secondary: {

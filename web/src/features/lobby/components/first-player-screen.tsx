@@ -19,6 +19,7 @@ import { loadLobby } from '../../../api/lobby';
 import { pickFirstPlayer } from '../api/lobby-api';
 import { landingRotation, SpinnerWheel } from './spinner-wheel';
 import { isBrokerRole } from '@showdown/shared/roles';
+import { t } from '../../../i18n';
 
 /**
  * The first-player wheel. The broker's spin asks the server to pick; every device's wheel lands
@@ -79,16 +80,16 @@ export function FirstPlayerScreen() {
       size="large"
       onClick={() => void navigate('/stock-prices', { replace: true })}
     >
-      Continue
+      {t('Continue')}
     </Button>
   );
 
   return (
-    <PageLayout title="Who goes first?" help>
+    <PageLayout title={t('Who goes first?')} help>
       <Stack spacing={3} sx={{ pt: 2, textAlign: 'center' }}>
         {candidates.length < 2 ? (
           <>
-            <Typography role="status">{MSG.FIRST_PLAYER_NEED_TWO}</Typography>
+            <Typography role="status">{t(MSG.FIRST_PLAYER_NEED_TWO)}</Typography>
             {continueButton}
           </>
         ) : (
@@ -96,9 +97,9 @@ export function FirstPlayerScreen() {
             <SpinnerWheel names={candidates.map((p) => p.username)} rotation={rotation} />
             <Typography role="status" variant="h4" component="p" sx={{ minHeight: 32 }}>
               {settled && firstPlayer
-                ? `${firstPlayer.username} goes first!`
+                ? t('{name} goes first!', { name: firstPlayer.username })
                 : spinning
-                  ? 'Spinning...'
+                  ? t('Spinning...')
                   : ''}
             </Typography>
             {settled && firstPlayer ? (
@@ -110,11 +111,11 @@ export function FirstPlayerScreen() {
                 disabled={picking || spinning || firstPlayer !== null}
                 onClick={() => void spin()}
               >
-                Spin
+                {t('Spin')}
               </Button>
             ) : (
               <Typography color="text.secondary">
-                Waiting for the Broker to spin the wheel...
+                {t('Waiting for the Broker to spin the wheel...')}
               </Typography>
             )}
           </>

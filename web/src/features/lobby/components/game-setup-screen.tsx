@@ -35,6 +35,7 @@ import {
 } from '../../../stores/game-selectors';
 import { fetchSettings, saveSettings, startGame } from '../api/lobby-api';
 import { isBrokerRole } from '@showdown/shared/roles';
+import { t } from '../../../i18n';
 
 export const PAYDAY_HELP = `Payday is given ${PAYDAYS_PER_GAME} times in total: each time, every investor receives the payday increment.`;
 
@@ -120,7 +121,7 @@ export function GameSetupScreen() {
   const confirm = async () => {
     try {
       const message = await saveSettings(gameId, draft);
-      enqueueSnackbar(message ?? MSG.SETTINGS_UPDATED, { variant: 'success' });
+      enqueueSnackbar(t(message ?? MSG.SETTINGS_UPDATED), { variant: 'success' });
       setEditing(false);
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
@@ -131,7 +132,7 @@ export function GameSetupScreen() {
     try {
       if (status !== GAME_STATUS.RUNNING) {
         const message = await startGame(gameId);
-        enqueueSnackbar(message ?? MSG.GAME_STARTED, { variant: 'success' });
+        enqueueSnackbar(t(message ?? MSG.GAME_STARTED), { variant: 'success' });
       }
       void navigate('/first-player');
     } catch (error) {
@@ -141,36 +142,36 @@ export function GameSetupScreen() {
 
   return (
     <PageLayout
-      title="Game Setup"
+      title={t('Game Setup')}
       help
       onBack={() => (editing ? setEditing(false) : void navigate(-1))}
     >
-      {(saving || starting) && <Loader overlay label="Please wait" />}
+      {(saving || starting) && <Loader overlay label={t('Please wait')} />}
       {loading && !settings ? (
-        <Loader label="Loading settings" />
+        <Loader label={t('Loading settings')} />
       ) : (
         <Stack spacing={3} sx={{ pt: 2 }}>
           {editing ? (
             <Stack spacing={3}>
               <SettingSelect
-                label="Starting Funds"
+                label={t('Starting Funds')}
                 value={draft.starting_funds}
                 options={STARTING_FUNDS_OPTIONS}
                 format={rupees}
                 onChange={(value) => setDraft({ ...draft, starting_funds: value })}
               />
               <SettingSelect
-                label="Payday Increment"
+                label={t('Payday Increment')}
                 value={draft.payday_increment}
                 options={PAYDAY_INCREMENT_OPTIONS}
                 format={rupees}
                 onChange={(value) => setDraft({ ...draft, payday_increment: value })}
               />
               <SettingSelect
-                label="Trade Phase Duration"
+                label={t('Trade Phase Duration')}
                 value={draft.trade_phase_duration}
                 options={TRADE_PHASE_DURATION_OPTIONS}
-                format={(value) => `${value} seconds`}
+                format={(value) => t('{value} seconds', { value })}
                 onChange={(value) => setDraft({ ...draft, trade_phase_duration: value })}
               />
               <Button
@@ -179,34 +180,39 @@ export function GameSetupScreen() {
                 disabled={saving}
                 onClick={() => void confirm()}
               >
-                Confirm Settings
+                {t('Confirm Settings')}
               </Button>
             </Stack>
           ) : (
             <>
-              <Paper sx={{ px: 2, py: 1 }} aria-label="Current settings">
+              <Paper sx={{ px: 2, py: 1 }} aria-label={t('Current settings')}>
                 <SettingRow
-                  label="Starting Funds"
+                  label={t('Starting Funds')}
                   value={rupees(settings?.starting_funds ?? STARTING_FUNDS_DEFAULT)}
                 />
                 <SettingRow
-                  label="Payday Increment"
+                  label={t('Payday Increment')}
                   value={rupees(settings?.payday_increment ?? PAYDAY_INCREMENT_DEFAULT)}
                 />
                 <SettingRow
-                  label="Trade Phase Duration"
-                  value={`${settings?.trade_phase_duration ?? TRADE_PHASE_DURATION_DEFAULT} seconds`}
+                  label={t('Trade Phase Duration')}
+                  value={t('{value} seconds', {
+                    value: settings?.trade_phase_duration ?? TRADE_PHASE_DURATION_DEFAULT,
+                  })}
                 />
               </Paper>
               {isBroker && (
                 <Button variant="outlined" size="large" onClick={beginEdit}>
-                  Edit Settings
+                  {t('Edit Settings')}
                 </Button>
               )}
             </>
           )}
           <Alert severity="info" variant="outlined">
-            {PAYDAY_HELP}
+            {t(
+              'Payday is given {count} times in total: each time, every investor receives the payday increment.',
+              { count: PAYDAYS_PER_GAME },
+            )}
           </Alert>
           {!editing && isBroker && (
             <Button
@@ -215,7 +221,7 @@ export function GameSetupScreen() {
               disabled={starting}
               onClick={() => void start()}
             >
-              Start Game
+              {t('Start Game')}
             </Button>
           )}
         </Stack>

@@ -42,6 +42,7 @@ import { loadLobby } from '../../../api/lobby';
 import { removePlayer, startGame } from '../api/lobby-api';
 import { LOBBY_HELP, REMOVE_PLAYER_QUESTION, updateRoleTarget } from './role-text';
 import { roleLabel } from '@showdown/shared/roles';
+import { t } from '../../../i18n';
 
 /** The lobby: live player list, broker controls, role update. */
 export function LobbyScreen() {
@@ -73,7 +74,7 @@ export function LobbyScreen() {
   useEffect(() => {
     if (gameId === null) return;
     loadLobby(gameId).catch((error: unknown) => {
-      if (errorMessage(error) === MSG.NOT_IN_GAME)
+      if (errorMessage(error) === t(MSG.NOT_IN_GAME))
         void navigate('/join-game/false', { replace: true });
       else enqueueSnackbar(errorMessage(error), { variant: 'error' });
     });
@@ -95,7 +96,7 @@ export function LobbyScreen() {
   const start = async () => {
     try {
       const message = await startGame(gameId);
-      enqueueSnackbar(message ?? MSG.GAME_STARTED, { variant: 'success' });
+      enqueueSnackbar(t(message ?? MSG.GAME_STARTED), { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     }
@@ -107,7 +108,7 @@ export function LobbyScreen() {
     if (!player) return;
     try {
       const message = await removePlayer(gameId, player.player_id);
-      if (message) enqueueSnackbar(message, { variant: 'success' });
+      if (message) enqueueSnackbar(t(message), { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     }
@@ -116,43 +117,47 @@ export function LobbyScreen() {
 
   return (
     <PageLayout
-      title="Showdown Lobby"
+      title={t('Showdown Lobby')}
       help
       actions={
-        <IconButton aria-label="Refresh players" color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh players')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }
     >
-      {starting && <Loader overlay label="Starting the game" />}
+      {starting && <Loader overlay label={t('Starting the game')} />}
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography textAlign="center" color="text.secondary">
-          Waiting for other players to join...
+          {t('Waiting for other players to join...')}
         </Typography>
         {boardCode && (
           <Typography textAlign="center" variant="h4" component="p">
-            Board code:{' '}
+            {t('Board code:')}{' '}
             <Typography component="span" variant="h4" color="primary" sx={{ letterSpacing: 4 }}>
               {boardCode}
             </Typography>
           </Typography>
         )}
         {boardCode && !isInvestorOnly && publicUrl && (
-          <Stack alignItems="center" spacing={1} aria-label="Join by QR code" role="group">
+          <Stack alignItems="center" spacing={1} aria-label={t('Join by QR code')} role="group">
             <BoardQr url={boardJoinUrl(publicUrl, boardCode)} size={168} />
             <Typography variant="body2" color="text.secondary">
-              Late joiners: scan to join this board
+              {t('Late joiners: scan to join this board')}
             </Typography>
           </Stack>
         )}
         {boardCode && <ShowOnTvButton code={boardCode} size="large" />}
         <Alert severity="info" variant="outlined">
-          {LOBBY_HELP}
+          {t(LOBBY_HELP)}
         </Alert>
         {lobbyRequest.status === 'loading' && players.length === 0 ? (
-          <Loader label="Loading players" />
+          <Loader label={t('Loading players')} />
         ) : (
-          <List aria-label="Players" sx={{ bgcolor: 'background.paper', borderRadius: 3 }}>
+          <List aria-label={t('Players')} sx={{ bgcolor: 'background.paper', borderRadius: 3 }}>
             {players.map((player) => (
               <ListItem
                 key={player.player_id}
@@ -160,7 +165,7 @@ export function LobbyScreen() {
                   !isInvestorOnly && player.player_id !== myPlayerId ? (
                     <IconButton
                       edge="end"
-                      aria-label={`Remove ${player.username}`}
+                      aria-label={t('Remove {name}', { name: player.username })}
                       onClick={() => setRemoving(player)}
                     >
                       <PersonRemoveIcon />
@@ -179,9 +184,11 @@ export function LobbyScreen() {
                 </ListItemAvatar>
                 <ListItemText
                   primary={
-                    player.player_id === myPlayerId ? `${player.username} (You)` : player.username
+                    player.player_id === myPlayerId
+                      ? t('{name} (You)', { name: player.username })
+                      : player.username
                   }
-                  secondary={roleLabel(player.role)}
+                  secondary={t(roleLabel(player.role))}
                   // A long name is cut with an ellipsis; the whole name shows on hover.
                   slotProps={{ primary: { noWrap: true, title: player.username } }}
                 />
@@ -192,7 +199,7 @@ export function LobbyScreen() {
         {!isInvestorOnly && (
           <>
             <Button variant="outlined" size="large" onClick={() => void navigate('/game-setup')}>
-              Setup Game
+              {t('Setup Game')}
             </Button>
             <Button
               variant="contained"
@@ -200,7 +207,7 @@ export function LobbyScreen() {
               disabled={starting}
               onClick={() => void start()}
             >
-              Start Game
+              {t('Start Game')}
             </Button>
           </>
         )}
@@ -209,12 +216,12 @@ export function LobbyScreen() {
           size="large"
           onClick={() => void navigate(updateRoleTarget(players.length))}
         >
-          Update Role
+          {t('Update Role')}
         </Button>
       </Stack>
       <ConfirmDialog
         open={removing !== null}
-        title={REMOVE_PLAYER_QUESTION}
+        title={t(REMOVE_PLAYER_QUESTION)}
         onConfirm={() => void confirmRemove()}
         onCancel={() => setRemoving(null)}
       />

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { SPINNER_DELAY_MS } from '@showdown/shared/constants';
 import { useId } from 'react';
+import { t } from '../../../i18n';
 
 const COLOURS = ['#f5c542', '#2f6fde', '#2ecc71', '#ff5a5f', '#9b59b6', '#1abc9c', '#e67e22'];
 
@@ -80,7 +81,7 @@ export function SpinnerWheel({ names, rotation }: SpinnerWheelProps) {
           transition: `transform ${SPINNER_DELAY_MS}ms cubic-bezier(0.15, 0.85, 0.25, 1)`,
         }}
       >
-        <title id={titleId}>{`Spinner wheel: ${names.join(', ')}`}</title>
+        <title id={titleId}>{t('Spinner wheel: {names}', { names: names.join(', ') })}</title>
         <circle r="108" fill="#07152a" stroke="#f5c542" strokeWidth="4" />
         {names.map((name, index) => {
           const angle = segmentCentre(index, count);

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
+import { t } from '../../../i18n';
 
 export type PriceOperation = '+' | '-';
 
@@ -62,7 +63,7 @@ export function PriceKeypad({ onSubmit, busy = false }: PriceKeypadProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <TextField
-        label="Percentage"
+        label={t('Percentage')}
         value={`${operation ?? ''}${digits}`}
         placeholder="0"
         slotProps={{
@@ -77,7 +78,7 @@ export function PriceKeypad({ onSubmit, busy = false }: PriceKeypadProps) {
             key={op}
             variant={operation === op ? 'contained' : 'outlined'}
             color={op === '+' ? 'success' : 'error'}
-            aria-label={op === '+' ? 'Increase' : 'Decrease'}
+            aria-label={op === '+' ? t('Increase') : t('Decrease')}
             aria-pressed={operation === op}
             onClick={() => setOperation(op)}
             disabled={busy}
@@ -90,8 +91,8 @@ export function PriceKeypad({ onSubmit, busy = false }: PriceKeypadProps) {
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
         {DIGIT_KEYS.map((key) => keyButton(key, key, () => setDigits((d) => appendKey(d, key))))}
         {keyButton(
-          'Undo',
-          'Undo',
+          t('Undo'),
+          t('Undo'),
           () => {
             setDigits('');
             setOperation(null);
@@ -106,7 +107,7 @@ export function PriceKeypad({ onSubmit, busy = false }: PriceKeypadProps) {
         disabled={!hasValue || busy}
         sx={{ minHeight: 52 }}
       >
-        OK
+        {t('OK')}
       </Button>
     </Box>
   );

@@ -16,8 +16,9 @@ import { selectGameId, selectRole, selectStocks } from '../../../stores/game-sel
 import { updateStockPrice } from '../api/market';
 import { PriceKeypad, type PriceEntry } from './price-keypad';
 import { enqueueUndoable } from '../../undo/undo-snackbar';
+import { t, msg } from '../../../i18n';
 
-const ADD_OPERATION = 'Please add operation';
+const ADD_OPERATION = msg('Please add operation');
 
 function stockFromState(state: unknown): StockEntry | null {
   if (typeof state !== 'object' || state === null || !('stock' in state)) return null;
@@ -47,26 +48,26 @@ export function PriceUpdatesScreen() {
   const submit = async ({ operation, value }: PriceEntry) => {
     if (gameId === null) return;
     if (operation === null) {
-      enqueueSnackbar(ADD_OPERATION, { variant: 'error' });
+      enqueueSnackbar(t(ADD_OPERATION), { variant: 'error' });
       return;
     }
     setBusy(true);
     try {
       await updateStockPrice(gameId, { stock_id: stock.stock_id, operation, value });
-      enqueueUndoable(MSG.PRICE_UPDATED, gameId);
+      enqueueUndoable(t(MSG.PRICE_UPDATED), gameId);
       setRound((r) => r + 1);
     } catch {
-      enqueueSnackbar(ADD_OPERATION, { variant: 'error' });
+      enqueueSnackbar(t(ADD_OPERATION), { variant: 'error' });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <PageLayout live title="Price Update" help footer={<BottomTabBar />}>
+    <PageLayout live title={t('Price Update')} help footer={<BottomTabBar />}>
       <Paper
         sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, my: 1 }}
-        aria-label="Chosen stock"
+        aria-label={t('Chosen stock')}
         role="region"
       >
         <CompanyLogo src={stock.image} name={stock.name} size={56} />
@@ -75,7 +76,7 @@ export function PriceUpdatesScreen() {
             {stock.name}
           </Typography>
           <Typography sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
-            Current price: {formatINR(stock.current_price)}
+            {t('Current price: {price}', { price: formatINR(stock.current_price) })}
           </Typography>
         </Box>
       </Paper>

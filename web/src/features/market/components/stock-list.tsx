@@ -15,6 +15,7 @@ import { useAppStore } from '../../../stores/app-store';
 import type { PriceMove } from '../../../stores/game-data';
 import { selectPriceMove } from '../../../stores/game-selectors';
 import { changeText } from '@showdown/shared/price-change';
+import { t } from '../../../i18n';
 
 interface StockListProps {
   stocks: readonly StockEntry[];
@@ -55,7 +56,7 @@ function StockLine({
 /** The cue's visible text, for a name that contains what the button shows (WCAG 2.5.3). */
 function cueText(move: PriceMove | undefined): string {
   if (!move) return '';
-  return ` ${move.cause === 'mayhem' ? 'Mayhem ' : ''}${changeText(move.percent)}`;
+  return ` ${move.cause === 'mayhem' ? t('Mayhem') + ' ' : ''}${changeText(move.percent)}`;
 }
 
 /** One company's row: it highlights for a moment when its price moves. */
@@ -86,7 +87,7 @@ function StockRow({
         <ListItemButton
           onClick={() => onSelect(stock)}
           // The name holds the visible text (name, price) as it reads, for voice control (WCAG 2.5.3).
-          aria-label={`Update price of ${stock.name} ${formatINR(stock.current_price)}${cueText(move)}`}
+          aria-label={`${t('Update price of {name} {price}', { name: stock.name, price: formatINR(stock.current_price) })}${cueText(move)}`}
           sx={{ py: 1.25 }}
         >
           <StockLine stock={stock} action history={history} />
@@ -103,7 +104,7 @@ function StockRow({
 /** Every listed company with its logo, name and current price. */
 export function StockList({ stocks, history = [], onSelect }: StockListProps) {
   return (
-    <List aria-label="Stock prices" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <List aria-label={t('Stock prices')} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {stocks.map((stock) => (
         <StockRow key={stock.stock_id} stock={stock} history={history} onSelect={onSelect} />
       ))}

@@ -36,6 +36,7 @@ import {
   PhasePanel,
   PhasePauseButton,
 } from '../../broker/components/phase-pause-controls';
+import { t } from '../../../i18n';
 
 /** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
 export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {
@@ -61,10 +62,10 @@ export function StockPricesScreen() {
 
   const onPhaseEnded = useCallback(
     (how: PhaseEnd) => {
-      enqueueSnackbar(MSG.TRADE_ENDED, { variant: 'info' });
+      enqueueSnackbar(t(MSG.TRADE_ENDED), { variant: 'info' });
       if (how === 'expired' && broker && gameId !== null) {
         setTradePhase(gameId, ORDERBOOK.OFF).catch(() => {
-          enqueueSnackbar('Failed to end trade.', { variant: 'error' });
+          enqueueSnackbar(t('Failed to end trade.'), { variant: 'error' });
         });
       }
     },
@@ -77,9 +78,9 @@ export function StockPricesScreen() {
     setBusy(true);
     try {
       await setTradePhase(gameId, ORDERBOOK.ON);
-      enqueueSnackbar(MSG.TRADE_INITIATED, { variant: 'success' });
+      enqueueSnackbar(t(MSG.TRADE_INITIATED), { variant: 'success' });
     } catch {
-      enqueueSnackbar('Something went wrong.', { variant: 'error' });
+      enqueueSnackbar(t('Something went wrong.'), { variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -91,7 +92,7 @@ export function StockPricesScreen() {
     try {
       await setTradePhase(gameId, ORDERBOOK.OFF);
     } catch {
-      enqueueSnackbar('Failed to end trade.', { variant: 'error' });
+      enqueueSnackbar(t('Failed to end trade.'), { variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -103,7 +104,7 @@ export function StockPricesScreen() {
     setBusy(true);
     try {
       await givePayday(gameId);
-      enqueueUndoable(MSG.PAYDAY_OK, gameId);
+      enqueueUndoable(t(MSG.PAYDAY_OK), gameId);
     } catch (error) {
       // SPEC §8: a payday error is logged only.
       console.error('Payday failed', error);
@@ -123,10 +124,10 @@ export function StockPricesScreen() {
   return (
     <PageLayout
       live
-      title={broker ? 'Monitor & Action' : 'Market Monitor'}
+      title={broker ? t('Monitor & Action') : t('Market Monitor')}
       help
       actions={
-        <IconButton aria-label="Refresh prices" color="primary" onClick={() => void refresh()}>
+        <IconButton aria-label={t('Refresh prices')} color="primary" onClick={() => void refresh()}>
           <RefreshIcon />
         </IconButton>
       }
@@ -136,11 +137,11 @@ export function StockPricesScreen() {
         <PhasePanel color="success.main">
           <Box sx={{ flex: 1 }}>
             <Typography variant="body2" color="text.secondary">
-              Trade phase ends in
+              {t('Trade phase ends in')}
             </Typography>
             {/* The top bar's chip is the announced timer; this is the big view of it. */}
             <Typography variant="h2" component="p" color="success.main" aria-hidden>
-              {secondsLeft} s
+              {t('{seconds} s', { seconds: secondsLeft })}
             </Typography>
           </Box>
           {broker && gameId !== null && (
@@ -152,7 +153,7 @@ export function StockPricesScreen() {
                 disabled={busy || !online}
                 onClick={() => void endTradePhase()}
               >
-                End phase now
+                {t('End phase now')}
               </Button>
             </Box>
           )}
@@ -170,14 +171,14 @@ export function StockPricesScreen() {
         <Box
           sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1, my: 1 }}
           role="group"
-          aria-label="Broker actions"
+          aria-label={t('Broker actions')}
         >
           <Button
             variant="contained"
             onClick={() => void startTradePhase()}
             disabled={busy || phaseOn || pausedRemaining !== null || !online}
           >
-            Trade Phase
+            {t('Trade Phase')}
           </Button>
           <Button
             variant="contained"
@@ -185,30 +186,33 @@ export function StockPricesScreen() {
             onClick={() => setConfirmPayday(true)}
             disabled={busy || paydaysLeft === 0 || !online}
           >
-            Payday
+            {t('Payday')}
           </Button>
           <Button variant="outlined" onClick={() => void navigate('/portfolio-showdown')}>
-            Showdown
+            {t('Showdown')}
           </Button>
           <Button variant="outlined" onClick={() => void navigate('/market-mayhem')}>
-            Market Mayhem
+            {t('Market Mayhem')}
           </Button>
           {boardCode && <ShowOnTvButton code={boardCode} sx={{ gridColumn: '1 / -1' }} />}
         </Box>
       )}
       {!broker && showsMarketMayhem(role, isMmExist) && (
         <Button variant="contained" sx={{ my: 1 }} onClick={() => void navigate('/market-mayhem')}>
-          Market Mayhem
+          {t('Market Mayhem')}
         </Button>
       )}
       {broker && paydaysLeft !== null && (
         <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Paydays given: {settings?.paydays_given} of {settings?.paydays_total}
+          {t('Paydays given: {given} of {total}', {
+            given: settings?.paydays_given ?? 0,
+            total: settings?.paydays_total ?? 0,
+          })}
         </Typography>
       )}
 
       {loading && stocks.length === 0 ? (
-        <Loader label="Loading prices" />
+        <Loader label={t('Loading prices')} />
       ) : (
         <StockList
           stocks={stocks}
@@ -219,7 +223,7 @@ export function StockPricesScreen() {
 
       <ConfirmDialog
         open={confirmPayday}
-        title="Are you sure you want to give payday?"
+        title={t('Are you sure you want to give payday?')}
         onConfirm={() => void payday()}
         onCancel={() => setConfirmPayday(false)}
       />

@@ -11,6 +11,7 @@ import { sendCommand } from '../../../lib/socket-commands';
 import { useAppStore } from '../../../stores/app-store';
 import { averagedInto, mayhemInto, respondedInto } from '../../../stores/game-answers';
 import { runGameRequest, runRequest } from '../../../stores/run-request';
+import { t } from '../../../i18n';
 
 /**
  * The game's current market mayhem list, or null when the server answers that none exists yet
@@ -81,14 +82,15 @@ export async function averageMayhem(gameId: number, mayhemId: number): Promise<s
       ),
     averagedInto,
   );
-  return answer.message ?? MSG.MAYHEM_AVERAGED;
+  return t(answer.message ?? MSG.MAYHEM_AVERAGED);
 }
 
 /** The text shown for a failed mayhem call (SPEC §5): two server messages are reworded. */
 export function mayhemErrorText(message: string): string {
-  if (message.includes(MSG.MAYHEM_LENGTH_MISMATCH)) {
-    return 'Please select both the company and percentage';
+  const names = (text: string) => message.includes(text) || message.includes(t(text));
+  if (names(MSG.MAYHEM_LENGTH_MISMATCH)) {
+    return t('Please select both the company and percentage');
   }
-  if (message.includes(MSG.MAYHEM_PERCENTAGE_REQUIRED)) return 'Please select a percentage';
+  if (names(MSG.MAYHEM_PERCENTAGE_REQUIRED)) return t('Please select a percentage');
   return message;
 }

@@ -22,6 +22,7 @@ import { MayhemBrokerPanel } from './mayhem-broker-panel';
 import { MayhemResponsePanel } from './mayhem-response-panel';
 import { MAYHEM_TEXT } from './mayhem-texts';
 import { isBrokerRole } from '@showdown/shared/roles';
+import { t } from '../../../i18n';
 
 type View = 'manage' | 'respond';
 
@@ -56,11 +57,11 @@ export function MarketMayhemScreen() {
   return (
     <PageLayout
       live
-      title="Market Mayhem"
+      title={t('Market Mayhem')}
       help
       actions={
         <IconButton
-          aria-label="Refresh market mayhem"
+          aria-label={t('Refresh market mayhem')}
           color="primary"
           onClick={() => void refresh()}
         >
@@ -69,22 +70,22 @@ export function MarketMayhemScreen() {
       }
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, textAlign: 'center' }}>
-        {MAYHEM_TEXT.EXPLAIN}
+        {t(MAYHEM_TEXT.EXPLAIN)}
       </Typography>
       {role === ROLE.BOTH && (
         <Tabs
           value={view}
           onChange={(_event, next: View) => setView(next)}
           variant="fullWidth"
-          aria-label="Market mayhem views"
+          aria-label={t('Market mayhem views')}
           sx={{ mb: 2 }}
         >
-          <Tab label="Manage List" value="manage" />
-          <Tab label="Your Response" value="respond" />
+          <Tab label={t('Manage List')} value="manage" />
+          <Tab label={t('Your Response')} value="respond" />
         </Tabs>
       )}
       {!loaded || gameId === null ? (
-        <Loader label="Loading market mayhem" />
+        <Loader label={t('Loading market mayhem')} />
       ) : showing === 'manage' ? (
         <MayhemBrokerPanel gameId={gameId} companies={companies} openList={openList} />
       ) : (

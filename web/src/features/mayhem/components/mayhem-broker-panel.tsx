@@ -11,6 +11,7 @@ import { MAYHEM_TEXT } from './mayhem-texts';
 import { PairList, type Pair } from './pair-list';
 import { enqueueUndoable } from '../../undo/undo-snackbar';
 import { PairPickers, type CompanyOption } from './pair-pickers';
+import { t } from '../../../i18n';
 
 interface MayhemBrokerPanelProps {
   gameId: number;
@@ -50,11 +51,14 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="h4" component="h2">
-          Current list
+          {t('Current list')}
         </Typography>
-        <PairList label="Market mayhem list" pairs={pairsOf(openList)} />
+        <PairList label={t('Market mayhem list')} pairs={pairsOf(openList)} />
         <Typography color="text.secondary" aria-live="polite">
-          {openList.responses_count} of {openList.investors_count} investors responded
+          {t('{count} of {total} investors responded', {
+            count: openList.responses_count,
+            total: openList.investors_count,
+          })}
         </Typography>
         <Button
           variant="contained"
@@ -62,11 +66,11 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
           disabled={busy || openList.responses_count === 0}
           aria-describedby={openList.responses_count === 0 ? 'average-waits' : undefined}
         >
-          Average
+          {t('Average')}
         </Button>
         {openList.responses_count === 0 && (
           <Typography id="average-waits" variant="body2" color="text.secondary">
-            {MAYHEM_TEXT.AVERAGE_WAITS}
+            {t(MAYHEM_TEXT.AVERAGE_WAITS)}
           </Typography>
         )}
       </Box>
@@ -78,7 +82,7 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
 
   const add = () => {
     if (!chosenCompany || percentage === '') {
-      enqueueSnackbar(MAYHEM_TEXT.NEED_BOTH, { variant: 'error' });
+      enqueueSnackbar(t(MAYHEM_TEXT.NEED_BOTH), { variant: 'error' });
       return;
     }
     setPairs((list) => [
@@ -106,7 +110,7 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
     setBusy(true);
     try {
       await createMayhem(gameId, { stock_ids: stockIds, percentage: percentages });
-      enqueueSnackbar(MAYHEM_TEXT.CREATED, { variant: 'success' });
+      enqueueSnackbar(t(MAYHEM_TEXT.CREATED), { variant: 'success' });
       setPairs([]);
       setCompany('');
       setPercentage('');
@@ -122,7 +126,7 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography color="text.secondary">
-        Pick a company and a percentage, add the pair, then save the list for the investors.
+        {t('Pick a company and a percentage, add the pair, then save the list for the investors.')}
       </Typography>
       {available.length > 0 && (
         <>
@@ -136,20 +140,20 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
             disabled={busy}
           />
           <Button variant="outlined" onClick={add} disabled={busy}>
-            Add to list
+            {t('Add to list')}
           </Button>
         </>
       )}
       {pairs.length > 0 && (
         <PairList
-          label="New market mayhem list"
+          label={t('New market mayhem list')}
           pairs={pairs}
           onRemove={(id) => setPairs((list) => list.filter((p) => p.stock_id !== id))}
         />
       )}
       {showSave && (
         <Button variant="contained" onClick={() => void save()} disabled={busy}>
-          Save
+          {t('Save')}
         </Button>
       )}
     </Box>

@@ -11,6 +11,7 @@ import { mayhemErrorText, respondToMayhem } from '../api/mayhem';
 import { MAYHEM_TEXT } from './mayhem-texts';
 import { PairList, type Pair } from './pair-list';
 import { PairPickers } from './pair-pickers';
+import { t } from '../../../i18n';
 
 interface MayhemResponsePanelProps {
   gameId: number;
@@ -40,7 +41,7 @@ export function MayhemResponsePanel({
   if (!openList) {
     return (
       <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
-        No Market Mayhem list is open right now.
+        {t('No Market Mayhem list is open right now.')}
       </Typography>
     );
   }
@@ -48,13 +49,13 @@ export function MayhemResponsePanel({
   if (responded) {
     const answered: Pair[] = (myResponse ?? []).map((item) => ({
       stock_id: item.stock_id,
-      name: openList.stock_ids.find((s) => s.stock_id === item.stock_id)?.name ?? 'Company',
+      name: openList.stock_ids.find((s) => s.stock_id === item.stock_id)?.name ?? t('Company'),
       percentage: item.percentage,
     }));
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography>You have responded to this Market Mayhem.</Typography>
-        {answered.length > 0 && <PairList label="Your response" pairs={answered} />}
+        <Typography>{t('You have responded to this Market Mayhem.')}</Typography>
+        {answered.length > 0 && <PairList label={t('Your response')} pairs={answered} />}
       </Box>
     );
   }
@@ -67,7 +68,7 @@ export function MayhemResponsePanel({
 
   const next = () => {
     if (!chosen || percentage === '') {
-      enqueueSnackbar(MAYHEM_TEXT.NEED_BOTH, { variant: 'error' });
+      enqueueSnackbar(t(MAYHEM_TEXT.NEED_BOTH), { variant: 'error' });
       return;
     }
     setSelections((list) => [
@@ -76,7 +77,7 @@ export function MayhemResponsePanel({
     ]);
     setCompany('');
     setPercentage('');
-    enqueueSnackbar(MAYHEM_TEXT.SELECTION_ADDED, { variant: 'info' });
+    enqueueSnackbar(t(MAYHEM_TEXT.SELECTION_ADDED), { variant: 'info' });
   };
 
   const submit = async () => {
@@ -89,7 +90,7 @@ export function MayhemResponsePanel({
           ]
         : selections;
     if (picked.length === 0) {
-      enqueueSnackbar(MAYHEM_TEXT.NEED_SELECTIONS, { variant: 'error' });
+      enqueueSnackbar(t(MAYHEM_TEXT.NEED_SELECTIONS), { variant: 'error' });
       return;
     }
     setBusy(true);
@@ -99,7 +100,7 @@ export function MayhemResponsePanel({
         openList.id,
         picked.map(({ stock_id, percentage: p }) => ({ stock_id, percentage: p })),
       );
-      enqueueSnackbar(MAYHEM_TEXT.RESPONDED, { variant: 'success' });
+      enqueueSnackbar(t(MAYHEM_TEXT.RESPONDED), { variant: 'success' });
       void navigate('/stock-prices');
     } catch (error) {
       setBusy(false);
@@ -112,7 +113,10 @@ export function MayhemResponsePanel({
       {remaining.length > 0 ? (
         <>
           <Typography variant="h4" component="h2">
-            Step {selections.length + 1} of {openList.stock_ids.length}
+            {t('Step {step} of {steps}', {
+              step: selections.length + 1,
+              steps: openList.stock_ids.length,
+            })}
           </Typography>
           <PairPickers
             companies={remaining}
@@ -124,23 +128,23 @@ export function MayhemResponsePanel({
             disabled={busy}
           />
           <Button variant="outlined" onClick={next} disabled={busy}>
-            Next
+            {t('Next')}
           </Button>
         </>
       ) : (
         <Typography color="text.secondary">
-          Every company has a percentage. Submit your answer.
+          {t('Every company has a percentage. Submit your answer.')}
         </Typography>
       )}
       {selections.length > 0 && (
         <PairList
-          label="Your selections"
+          label={t('Your selections')}
           pairs={selections}
           onRemove={(id) => setSelections((list) => list.filter((p) => p.stock_id !== id))}
         />
       )}
       <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-        Submit
+        {t('Submit')}
       </Button>
     </Box>
   );

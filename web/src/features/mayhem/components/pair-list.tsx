@@ -4,6 +4,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { formatSignedPercent } from '@showdown/shared/format';
+import { t } from '../../../i18n';
 
 export interface Pair {
   stock_id: number;
@@ -30,7 +31,7 @@ export function PairList({ label, pairs, onRemove }: PairListProps) {
             onRemove && (
               <IconButton
                 edge="end"
-                aria-label={`Remove ${pair.name}`}
+                aria-label={t('Remove {name}', { name: pair.name })}
                 onClick={() => onRemove(pair.stock_id)}
               >
                 <DeleteOutlineIcon />

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { formatSignedPercent } from '@showdown/shared/format';
+import { t } from '../../../i18n';
 
 export interface CompanyOption {
   stock_id: number;
@@ -33,13 +34,13 @@ export function PairPickers({
     <Box sx={{ display: 'grid', gridTemplateColumns: '3fr 2fr', gap: 1 }}>
       <TextField
         select
-        label="Company"
+        label={t('Company')}
         value={company}
         onChange={(event) => onCompany(event.target.value)}
         disabled={disabled}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        <option value="">Choose…</option>
+        <option value="">{t('Choose…')}</option>
         {companies.map((c) => (
           <option key={c.stock_id} value={String(c.stock_id)}>
             {c.name}
@@ -48,13 +49,13 @@ export function PairPickers({
       </TextField>
       <TextField
         select
-        label="Percentage"
+        label={t('Percentage')}
         value={percentage}
         onChange={(event) => onPercentage(event.target.value)}
         disabled={disabled}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        <option value="">Choose…</option>
+        <option value="">{t('Choose…')}</option>
         {percentages.map((p) => (
           <option key={p} value={String(p)}>
             {formatSignedPercent(p)}

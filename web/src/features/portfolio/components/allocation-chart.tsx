@@ -7,6 +7,7 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import { allocationOf } from '@showdown/shared/allocation';
 import type { Portfolio } from '@showdown/shared/api';
 import { formatINR } from '@showdown/shared/format';
+import { t } from '../../../i18n';
 
 /** One colour per slice, cash first; readable on the navy paper. */
 const COLOURS = ['#f5c542', '#2f6fde', '#2ecc71', '#ff5a5f', '#a66cff', '#2ec4b6', '#ff9f43'];
@@ -19,7 +20,7 @@ export function AllocationChart({ portfolio }: { portfolio: Portfolio }) {
   return (
     <Paper
       role="region"
-      aria-label="Allocation"
+      aria-label={t('Allocation')}
       sx={{ p: 2, my: 1, display: 'flex', alignItems: 'center', gap: 2 }}
     >
       {/* The list beside it says the same in words: the donut stays out of the tab order. */}
@@ -37,14 +38,14 @@ export function AllocationChart({ portfolio }: { portfolio: Portfolio }) {
               data: slices.map((s, i) => ({
                 id: String(s.key),
                 value: s.value,
-                label: s.label,
+                label: t(s.label),
                 color: colourOf(i),
               })),
             },
           ]}
         />
       </Box>
-      <List dense aria-label="Allocation of net worth" sx={{ flex: 1, minWidth: 0, py: 0 }}>
+      <List dense aria-label={t('Allocation of net worth')} sx={{ flex: 1, minWidth: 0, py: 0 }}>
         {slices.map((s, i) => (
           <ListItem key={s.key} disableGutters sx={{ gap: 1 }}>
             <Box
@@ -58,7 +59,7 @@ export function AllocationChart({ portfolio }: { portfolio: Portfolio }) {
               }}
             />
             <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }}>
-              {s.label}
+              {t(s.label)}
             </Typography>
             <Typography variant="body2" sx={{ fontWeight: 700 }}>
               {s.share}%

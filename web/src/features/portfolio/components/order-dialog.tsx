@@ -8,6 +8,7 @@ import { TRADE_TYPE, type TradeType } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
 import { useId, useState } from 'react';
 import { cleanQuantity, previewOrder } from './trade-rules';
+import { t } from '../../../i18n';
 
 export interface OrderTarget {
   stock_id: number;
@@ -45,7 +46,7 @@ export function OrderDialog({
   const [quantity, setQuantity] = useState('');
   const selling = target?.tradeType === TRADE_TYPE.SELL;
   const { total, refusal } = previewOrder(selling, quantity, price, cash, holding);
-  const verb = selling ? 'Sell' : 'Buy';
+  const verb = selling ? t('Sell') : t('Buy');
 
   return (
     <Dialog
@@ -63,28 +64,28 @@ export function OrderDialog({
         sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}
       >
         <TextField
-          label="Quantity"
+          label={t('Quantity')}
           value={quantity}
           onChange={(event) => setQuantity(cleanQuantity(event.target.value))}
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           error={refusal !== null}
-          helperText={refusal}
+          helperText={refusal && t(refusal)}
           autoFocus
         />
         <TextField
-          label="Price"
+          label={t('Price')}
           value={formatINR(price)}
           slotProps={{ htmlInput: { readOnly: true } }}
         />
         <TextField
-          label="Total"
+          label={t('Total')}
           value={formatINR(total ?? 0)}
           slotProps={{ htmlInput: { readOnly: true } }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
         <Button variant="outlined" onClick={onClose}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button
           variant="contained"
@@ -92,7 +93,7 @@ export function OrderDialog({
           disabled={!allowed || busy || total === null || refusal !== null}
           onClick={() => onOrder(quantity)}
         >
-          Order
+          {t('Order')}
         </Button>
       </DialogActions>
     </Dialog>

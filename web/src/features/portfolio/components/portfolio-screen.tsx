@@ -22,6 +22,7 @@ import { selectPortfolio, selectPriceMove, selectRole } from '../../../stores/ga
 import { valuePortfolio, type HoldingValue } from './portfolio-values';
 import { loadPortfolio } from '../api/portfolio';
 import { AllocationChart } from './allocation-chart';
+import { t } from '../../../i18n';
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -62,10 +63,10 @@ function HoldingRow({ holding: { row, profitLoss } }: { holding: HoldingValue })
         </Typography>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1 }}>
-        <Figure label="Quantity" value={row.total_quantity} />
-        <Figure label="Invested" value={formatINR(row.total_invested_price)} />
+        <Figure label={t('Quantity')} value={row.total_quantity} />
+        <Figure label={t('Invested')} value={formatINR(row.total_invested_price)} />
         <Figure
-          label="Current price"
+          label={t('Current price')}
           value={
             <>
               {formatINR(row.current_price)}{' '}
@@ -74,7 +75,7 @@ function HoldingRow({ holding: { row, profitLoss } }: { holding: HoldingValue })
             </>
           }
         />
-        <Figure label="Profit/Loss" value={<AmountText amount={profitLoss} signed />} />
+        <Figure label={t('Profit/Loss')} value={<AmountText amount={profitLoss} signed />} />
       </Box>
     </ListItem>
   );
@@ -96,10 +97,14 @@ export function PortfolioScreen() {
   return (
     <PageLayout
       live
-      title="Portfolio"
+      title={t('Portfolio')}
       help
       actions={
-        <IconButton aria-label="Refresh portfolio" color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh portfolio')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }
@@ -107,17 +112,17 @@ export function PortfolioScreen() {
     >
       {!portfolio || !values ? (
         loading ? (
-          <Loader label="Loading portfolio" />
+          <Loader label={t('Loading portfolio')} />
         ) : (
           <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
-            Your portfolio is not available yet.
+            {t('Your portfolio is not available yet.')}
           </Typography>
         )
       ) : (
         <>
           <Paper
             role="region"
-            aria-label="Summary"
+            aria-label={t('Summary')}
             sx={{ p: 2, my: 1, display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}
           >
             <Box
@@ -129,7 +134,7 @@ export function PortfolioScreen() {
               }}
             >
               <Typography variant="caption" color="text.secondary" component="p">
-                Net worth
+                {t('Net worth')}
               </Typography>
               <AmountText amount={values.netWorth} variant="h2" component="p" />
             </Box>
@@ -138,14 +143,17 @@ export function PortfolioScreen() {
               sx={{ borderRadius: 1, ...flashSx(overallFlash, overall) }}
             >
               <Figure
-                label="Overall profit/loss"
+                label={t('Overall profit/loss')}
                 value={<AmountText amount={Number.isFinite(overall) ? overall : 0} signed />}
               />
             </Box>
-            <Figure label="Cash" value={formatINR(portfolio.current_balance)} />
+            <Figure label={t('Cash')} value={formatINR(portfolio.current_balance)} />
           </Paper>
           <AllocationChart portfolio={portfolio} />
-          <List aria-label="Holdings" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <List
+            aria-label={t('Holdings')}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
             {values.holdings.map((holding) => (
               <HoldingRow key={holding.row.stock_id} holding={holding} />
             ))}

@@ -33,6 +33,7 @@ import {
 import { loadTradeHub, placeOrder } from '../api/portfolio';
 import { OrderDialog, type OrderTarget } from './order-dialog';
 import { canBuy, canSell, canTrade, type TradeContext } from './trade-rules';
+import { t } from '../../../i18n';
 
 interface TradeLine {
   stock_id: number;
@@ -74,7 +75,7 @@ function TradeRow({ line, buyable, sellable, online, onChoose }: TradeRowProps) 
           {line.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {formatINR(line.price)} · Held {line.held}
+          {formatINR(line.price)} · {t('Held {count}', { count: line.held })}
         </Typography>
         <PriceChange move={move} />
       </Box>
@@ -83,23 +84,23 @@ function TradeRow({ line, buyable, sellable, online, onChoose }: TradeRowProps) 
           size="small"
           variant="contained"
           color="success"
-          aria-label={`BUY ${line.name}`}
+          aria-label={t('BUY {name}', { name: line.name })}
           disabled={!buyable || !online}
           onClick={() => onChoose(line, TRADE_TYPE.BUY)}
           sx={{ minWidth: 64, px: 1.5 }}
         >
-          BUY
+          {t('BUY')}
         </Button>
         <Button
           size="small"
           variant="contained"
           color="error"
-          aria-label={`SELL ${line.name}`}
+          aria-label={t('SELL {name}', { name: line.name })}
           disabled={!sellable || !online}
           onClick={() => onChoose(line, TRADE_TYPE.SELL)}
           sx={{ minWidth: 64, px: 1.5 }}
         >
-          SELL
+          {t('SELL')}
         </Button>
       </Box>
     </ListItem>
@@ -109,7 +110,7 @@ function TradeRow({ line, buyable, sellable, online, onChoose }: TradeRowProps) 
 /** While the hub loads: the shape of the page, never ₹0.00 or 'closed' for a moment. */
 function TradeHubSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading trade hub" role="status">
+    <Box aria-busy="true" aria-label={t('Loading trade hub')} role="status">
       <Skeleton variant="rounded" height={88} sx={{ my: 1 }} />
       {[0, 1, 2, 3, 4].map((i) => (
         <Skeleton key={i} variant="rounded" height={72} sx={{ mb: 1 }} />
@@ -131,7 +132,7 @@ export function TradeScreen() {
   const [busy, setBusy] = useState(false);
 
   const onPhaseEnded = useCallback(() => {
-    enqueueSnackbar(MSG.TRADE_ENDED, { variant: 'info' });
+    enqueueSnackbar(t(MSG.TRADE_ENDED), { variant: 'info' });
   }, [enqueueSnackbar]);
   const secondsLeft = useTradeCountdown(onPhaseEnded);
 
@@ -196,10 +197,14 @@ export function TradeScreen() {
   return (
     <PageLayout
       live
-      title="Trade Hub"
+      title={t('Trade Hub')}
       help
       actions={
-        <IconButton aria-label="Refresh trade hub" color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh trade hub')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }
@@ -211,12 +216,12 @@ export function TradeScreen() {
         <>
           <Paper
             role="region"
-            aria-label="Cash and trade phase"
+            aria-label={t('Cash and trade phase')}
             sx={{ p: 2, my: 1, display: 'flex', alignItems: 'center', gap: 2 }}
           >
             <Box sx={{ flex: 1 }}>
               <Typography variant="caption" color="text.secondary" component="p">
-                Cash balance
+                {t('Cash balance')}
               </Typography>
               <Typography variant="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatINR(cash)}
@@ -227,11 +232,16 @@ export function TradeScreen() {
               sx={{ textAlign: 'right', fontWeight: 700 }}
               color={orderbookStatus === ORDERBOOK.ON ? 'success.main' : 'text.secondary'}
             >
-              {orderbookStatus === ORDERBOOK.ON ? 'Trade phase is on' : 'Trade phase is closed'}
+              {orderbookStatus === ORDERBOOK.ON
+                ? t('Trade phase is on')
+                : t('Trade phase is closed')}
             </Typography>
           </Paper>
 
-          <List aria-label="Companies" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <List
+            aria-label={t('Companies')}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
             {lines.map((line) => (
               <TradeRow
                 key={line.stock_id}

@@ -11,8 +11,9 @@ import { TRADE_TYPE } from '@showdown/shared/constants';
 import { formatINR, formatSignedPercent } from '@showdown/shared/format';
 import type { ReactNode } from 'react';
 import { CompanyLogo } from '../../../components/ui/company-logo';
+import { clockOptions, msg, t } from '../../../i18n';
 
-export const EMPTY_HISTORY = 'Oops! No transaction found';
+export const EMPTY_HISTORY = msg('Oops! No transaction found');
 
 function amountOf(price: string): number {
   const n = Number(price);
@@ -23,7 +24,7 @@ function when(createdAt: string): string {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
+    : date.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', ...clockOptions() });
 }
 
 interface EntryView {
@@ -67,10 +68,10 @@ function undoneView(entry: TransactionEntry, logo: ReactNode): EntryView {
 }
 
 function viewOf(entry: TransactionEntry): EntryView {
-  const logo = <CompanyLogo src={entry.image} name={entry.name ?? 'Company'} size={40} />;
+  const logo = <CompanyLogo src={entry.image} name={entry.name ?? t('Company')} size={40} />;
   if (entry.type === 'PAYDAY') {
     return {
-      title: 'PAYDAY',
+      title: t('PAYDAY'),
       icon: <EntryIcon color="primary.main" icon={<PaymentsIcon aria-hidden />} />,
       detail: (
         <Typography sx={{ color: 'success.main', fontWeight: 700 }}>
@@ -85,7 +86,7 @@ function viewOf(entry: TransactionEntry): EntryView {
     const up = percent >= 0;
     return {
       // A mayhem list's average moved it, not the broker's price update.
-      title: entry.type === 'Market mayhem' ? 'Market Mayhem' : 'Price Update',
+      title: entry.type === 'Market mayhem' ? t('Market Mayhem') : t('Price Update'),
       icon: logo,
       detail: (
         <Box
@@ -98,9 +99,9 @@ function viewOf(entry: TransactionEntry): EntryView {
           }}
         >
           {up ? (
-            <ArrowUpwardIcon fontSize="small" titleAccess="Up" />
+            <ArrowUpwardIcon fontSize="small" titleAccess={t('Up')} />
           ) : (
-            <ArrowDownwardIcon fontSize="small" titleAccess="Down" />
+            <ArrowDownwardIcon fontSize="small" titleAccess={t('Down')} />
           )}
           <Typography component="span" sx={{ fontWeight: 700 }}>
             {formatSignedPercent(percent)}
@@ -111,11 +112,11 @@ function viewOf(entry: TransactionEntry): EntryView {
   }
   const sold = entry.trade_type === TRADE_TYPE.SELL;
   return {
-    title: sold ? 'Shares Sold' : 'Shares Bought',
+    title: sold ? t('Shares Sold') : t('Shares Bought'),
     icon: logo,
     detail: (
       <Box sx={{ textAlign: 'right' }}>
-        <Typography variant="body2">Qty {entry.quantity ?? 0}</Typography>
+        <Typography variant="body2">{t('Qty {count}', { count: entry.quantity ?? 0 })}</Typography>
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
           {formatINR(amountOf(entry.price))}
         </Typography>
@@ -129,12 +130,12 @@ export function TransactionList({ entries }: { entries: readonly TransactionEntr
   if (entries.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 6 }}>
-        {EMPTY_HISTORY}
+        {t(EMPTY_HISTORY)}
       </Typography>
     );
   }
   return (
-    <List aria-label="Transactions" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <List aria-label={t('Transactions')} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {entries.map((entry) => {
         const view = viewOf(entry);
         return (

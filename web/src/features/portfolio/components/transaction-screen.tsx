@@ -18,6 +18,7 @@ import {
 } from '../../../stores/game-selectors';
 import { loadTransactions } from '../api/portfolio';
 import { TransactionList } from './transaction-list';
+import { t } from '../../../i18n';
 
 /** /transaction: the History tab. */
 export function TransactionScreen() {
@@ -71,24 +72,28 @@ export function TransactionScreen() {
   return (
     <PageLayout
       live
-      title="History"
+      title={t('History')}
       help
       actions={
-        <IconButton aria-label="Refresh history" color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh history')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }
       footer={<BottomTabBar />}
     >
       {firstLoad ? (
-        <Loader label="Loading history" />
+        <Loader label={t('Loading history')} />
       ) : (
         <>
           <TransactionList entries={shown} />
           {more && (
             <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
               <Button variant="text" onClick={loadMore} disabled={loadingMore}>
-                Load older entries
+                {t('Load older entries')}
               </Button>
             </Box>
           )}

@@ -19,6 +19,7 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { fetchAllAvatars, updateProfile } from '../api/profile-api';
+import { t } from '../../../i18n';
 
 /** Player profile: avatar, name, read-only phone, email, 'Update Info'. */
 export function AccountDetailsScreen() {
@@ -47,7 +48,7 @@ export function AccountDetailsScreen() {
     };
     try {
       const message = await updateProfile(input);
-      enqueueSnackbar(message ?? MSG.PROFILE_UPDATED, { variant: 'success' });
+      enqueueSnackbar(t(message ?? MSG.PROFILE_UPDATED), { variant: 'success' });
       void navigate('/profile');
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
@@ -57,11 +58,11 @@ export function AccountDetailsScreen() {
   const selectable = avatars.filter((a) => a.id !== BROKER_AVATAR_ID);
 
   return (
-    <PageLayout title="Profile">
-      {saving && <Loader overlay label="Saving" />}
+    <PageLayout title={t('Profile')}>
+      {saving && <Loader overlay label={t('Saving')} />}
       <Stack component="form" noValidate spacing={3} onSubmit={submit} sx={{ pt: 2 }}>
         <ButtonBase
-          aria-label="Change avatar"
+          aria-label={t('Change avatar')}
           onClick={() => setPickerOpen(true)}
           sx={{ alignSelf: 'center', borderRadius: '50%' }}
         >
@@ -74,19 +75,19 @@ export function AccountDetailsScreen() {
           </Badge>
         </ButtonBase>
         <TextField
-          label="Name"
+          label={t('Name')}
           value={username}
           placeholder={user?.username}
           onChange={(e) => setUsername(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 40 } }}
         />
         <TextField
-          label="Phone number"
+          label={t('Phone number')}
           value={user ? `${user.country_code} ${user.phone_number}` : ''}
           slotProps={{ htmlInput: { readOnly: true } }}
         />
         <TextField
-          label="Email"
+          label={t('Email')}
           type="email"
           value={email}
           placeholder={user?.email ?? ''}
@@ -94,14 +95,14 @@ export function AccountDetailsScreen() {
           slotProps={{ htmlInput: { maxLength: 120, autoComplete: 'email' } }}
         />
         <Button type="submit" variant="contained" size="large" disabled={saving}>
-          Update Info
+          {t('Update Info')}
         </Button>
       </Stack>
       <Dialog open={pickerOpen} onClose={() => setPickerOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle sx={{ textAlign: 'center' }}>Select Avatar</DialogTitle>
+        <DialogTitle sx={{ textAlign: 'center' }}>{t('Select Avatar')}</DialogTitle>
         <DialogContent>
           {selectable.length === 0 ? (
-            <Loader label="Loading avatars" />
+            <Loader label={t('Loading avatars')} />
           ) : (
             <Stack
               direction="row"
@@ -112,7 +113,7 @@ export function AccountDetailsScreen() {
                 <ButtonBase
                   key={avatar.id}
                   role="listitem"
-                  aria-label={avatar.name}
+                  aria-label={t(avatar.name)}
                   aria-pressed={avatar.id === avatarId}
                   onClick={() => {
                     setAvatarId(avatar.id);

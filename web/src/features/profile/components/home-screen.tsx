@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useNavigate } from 'react-router-dom';
+import { t } from '../../../i18n';
 
 /** 'Play The Showdown' and an inert 'Shop' button (SPEC §2). */
 export function HomeScreen() {
@@ -19,10 +20,10 @@ export function HomeScreen() {
         sx={{ width: 200, alignSelf: 'center' }}
       />
       <Button variant="contained" size="large" onClick={() => void navigate('/showDown')}>
-        Play The Showdown
+        {t('Play The Showdown')}
       </Button>
       <Button variant="outlined" size="large">
-        Shop
+        {t('Shop')}
       </Button>
     </Stack>
   );

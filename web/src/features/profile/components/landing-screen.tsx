@@ -6,6 +6,7 @@ import { AvatarImage } from '../../../components/ui/avatar-image';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { env } from '../../../config/env';
 import { useAppStore } from '../../../stores/app-store';
+import { t } from '../../../i18n';
 
 /** Welcome before joining a board. */
 export function LandingScreen() {
@@ -16,11 +17,14 @@ export function LandingScreen() {
       <Stack spacing={4} sx={{ alignItems: 'center', textAlign: 'center', pt: 2 }}>
         <AvatarImage avatarId={user?.avatar_id} name={user?.username} size={112} />
         <Typography variant="h2" component="h1" color="primary">
-          Welcome to The Showdown{user ? `, ${user.username}` : ''}!
+          {user
+            ? t('Welcome to The Showdown, {name}!', { name: user.username })
+            : t('Welcome to The Showdown!')}
         </Typography>
         <Typography color="text.secondary">
-          Set up your board, gather your friends and get ready to trade. Bulls, bears and market
-          mayhem await.
+          {t(
+            'Set up your board, gather your friends and get ready to trade. Bulls, bears and market mayhem await.',
+          )}
         </Typography>
         <Button
           variant="contained"
@@ -28,7 +32,7 @@ export function LandingScreen() {
           fullWidth
           onClick={() => void navigate('/showDown')}
         >
-          Continue
+          {t('Continue')}
         </Button>
         <Button
           variant="outlined"
@@ -38,7 +42,7 @@ export function LandingScreen() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Buy The Showdown
+          {t('Buy The Showdown')}
         </Button>
       </Stack>
     </PageLayout>

@@ -11,16 +11,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { fetchMyGames } from '../api/my-games';
+import { t, msg, rankText } from '../../../i18n';
 
 const STATUS_TEXT: Record<number, string> = {
-  [GAME_STATUS.LOBBY]: 'In the lobby',
-  [GAME_STATUS.RUNNING]: 'Running',
-  [GAME_STATUS.COMPLETED]: 'Completed',
+  [GAME_STATUS.LOBBY]: msg('In the lobby'),
+  [GAME_STATUS.RUNNING]: msg('Running'),
+  [GAME_STATUS.COMPLETED]: msg('Completed'),
 };
 
 function gameDate(game: UserGame): string {
   const when = game.ended_at ?? game.started_at;
-  return when ? new Date(when).toLocaleDateString() : 'Not started';
+  return when ? new Date(when).toLocaleDateString() : t('Not started');
 }
 
 /** Profile's "My games": the user's games, newest first, a page at a time; a report for each ended one. */
@@ -50,9 +51,9 @@ export function MyGames() {
   }, [load]);
 
   return (
-    <Box component="section" aria-label="My games" sx={{ width: '100%' }}>
+    <Box component="section" aria-label={t('My games')} sx={{ width: '100%' }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        My games
+        {t('My games')}
       </Typography>
       {error && (
         <Typography role="alert" color="error">
@@ -60,7 +61,7 @@ export function MyGames() {
         </Typography>
       )}
       {!error && next !== undefined && games.length === 0 && (
-        <Typography color="text.secondary">No games yet.</Typography>
+        <Typography color="text.secondary">{t('No games yet.')}</Typography>
       )}
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {games.map((game) => (
@@ -71,21 +72,24 @@ export function MyGames() {
           >
             <Box sx={{ flex: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>
-                Board {game.board_code} · {gameDate(game)}
+                {t('Board {code}', { code: game.board_code })} · {gameDate(game)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {STATUS_TEXT[game.status]} · {roleLabel(game.role)}
-                {game.rank !== null ? ` · ${ordinal(game.rank)}` : ''}
+                {t(STATUS_TEXT[game.status] ?? '')} · {t(roleLabel(game.role))}
+                {game.rank !== null ? ` · ${rankText(game.rank, ordinal(game.rank))}` : ''}
                 {game.final_net_worth !== null ? ` · ${formatINR(game.final_net_worth)}` : ''}
               </Typography>
             </Box>
             {game.status === GAME_STATUS.COMPLETED && (
               <Button
                 size="small"
-                aria-label={`Report of board ${game.board_code}, ${gameDate(game)}`}
+                aria-label={t('Report of board {code}, {date}', {
+                  code: game.board_code,
+                  date: gameDate(game),
+                })}
                 onClick={() => void navigate(`/game-report/${game.game_id}`)}
               >
-                Report
+                {t('Report')}
               </Button>
             )}
           </Box>
@@ -93,7 +97,7 @@ export function MyGames() {
       </Stack>
       {typeof next === 'number' && (
         <Button disabled={loading} onClick={() => void load(next)} sx={{ mt: 1 }}>
-          More games
+          {t('More games')}
         </Button>
       )}
     </Box>

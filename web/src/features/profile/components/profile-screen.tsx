@@ -18,7 +18,9 @@ import { env } from '../../../config/env';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { logoutUser } from '../api/logout';
 import { fetchProfile } from '../api/profile-api';
+import { LanguageSwitch } from './language-switch';
 import { MyGames } from './my-games';
+import { t } from '../../../i18n';
 
 /** The signed-in landing: welcome, profile block, play and shop. */
 export function ProfileScreen() {
@@ -72,23 +74,23 @@ export function ProfileScreen() {
         }}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', pt: 1 }}>
-        <IconButton aria-label="Logout" color="primary" onClick={() => setConfirmOpen(true)}>
+        <IconButton aria-label={t('Logout')} color="primary" onClick={() => setConfirmOpen(true)}>
           <LogoutIcon />
         </IconButton>
       </Box>
       {loading ? (
-        <Loader label="Loading profile" />
+        <Loader label={t('Loading profile')} />
       ) : (
         <Stack spacing={4} sx={{ alignItems: 'center', position: 'relative', pt: 2 }}>
           <ButtonBase
             onClick={() => void navigate('/account-details')}
             // The name starts with the visible 'Welcome <name>!' (the space between the two
             // lines keeps them two words), so voice control finds it (WCAG 2.5.3).
-            aria-label={`Welcome ${user?.username ?? ''}! Open profile details`}
+            aria-label={t('Welcome {name}! Open profile details', { name: user?.username ?? '' })}
             sx={{ flexDirection: 'column', gap: 1.5, p: 2, borderRadius: 4 }}
           >
             <Typography variant="h1" component="h1" color="primary">
-              Welcome
+              {t('Welcome')}
             </Typography>{' '}
             <Typography variant="h3" component="p">
               {user?.username}!
@@ -101,7 +103,7 @@ export function ProfileScreen() {
             fullWidth
             onClick={() => void navigate('/landing')}
           >
-            Play &apos;The Showdown&apos;
+            {t("Play 'The Showdown'")}
           </Button>
           <Button
             variant="outlined"
@@ -111,24 +113,25 @@ export function ProfileScreen() {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Shop Now
+            {t('Shop Now')}
           </Button>
           <FormControlLabel
             control={<Switch checked={soundOn} onChange={(_event, on) => setSoundOn(on)} />}
-            label="Alert sound"
+            label={t('Alert sound')}
             sx={{ alignSelf: 'center' }}
           />
           <FormControlLabel
             control={<Switch checked={keepAwake} onChange={(_event, on) => setKeepAwake(on)} />}
-            label="Keep screen awake"
+            label={t('Keep screen awake')}
             sx={{ alignSelf: 'center' }}
           />
+          <LanguageSwitch />
           <MyGames />
         </Stack>
       )}
       <ConfirmDialog
         open={confirmOpen}
-        title="Do you want to logout?"
+        title={t('Do you want to logout?')}
         onConfirm={() => void confirmLogout()}
         onCancel={() => setConfirmOpen(false)}
       />

@@ -1,6 +1,7 @@
 import { API } from '@showdown/shared/api-paths';
 import type { GameReport, ReportShare } from '@showdown/shared/api';
 import { api, apiUrl, getAccessToken, refreshAccessToken, ApiError } from '../../../lib/api-client';
+import { msg, t } from '../../../i18n';
 
 /** GET a completed game's report (seated players). */
 export async function fetchReport(gameId: number): Promise<GameReport> {
@@ -41,7 +42,7 @@ export async function downloadReportCsv(gameId: number): Promise<void> {
       error?: { code?: string; message?: string };
     } | null;
     throw new ApiError(
-      body?.error?.message ?? 'The CSV could not be downloaded.',
+      t(body?.error?.message ?? msg('The CSV could not be downloaded.')),
       response.status,
       body?.error?.code ?? 'HTTP',
       body,

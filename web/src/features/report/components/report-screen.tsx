@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { downloadReportCsv, fetchReport, revokeReportLinks, shareReport } from '../api/report-api';
 import { useReport } from '../hooks/use-report';
 import { ReportView } from './report-view';
+import { t } from '../../../i18n';
 
 /** /game-report/:id — a completed game's report, its CSV and its share link. */
 export function ReportScreen() {
@@ -34,14 +35,14 @@ export function ReportScreen() {
   };
 
   return (
-    <PageLayout title="Game report">
+    <PageLayout title={t('Game report')}>
       <Box sx={{ px: 2, pb: 4 }}>
         {gameId === null || error ? (
           <Typography role="alert" color="error" sx={{ mt: 4, textAlign: 'center' }}>
-            {error ?? 'Game not found.'}
+            {error ?? t('Game not found.')}
           </Typography>
         ) : report === null ? (
-          <Loader label="Loading the report" />
+          <Loader label={t('Loading the report')} />
         ) : (
           <>
             <ReportView report={report} />
@@ -51,7 +52,7 @@ export function ReportScreen() {
                 disabled={busy}
                 onClick={() => void act(() => downloadReportCsv(gameId))}
               >
-                Download CSV
+                {t('Download CSV')}
               </Button>
               <Button
                 variant="contained"
@@ -62,11 +63,11 @@ export function ReportScreen() {
                   })
                 }
               >
-                Share a link
+                {t('Share a link')}
               </Button>
               {shareUrl && (
                 <TextField
-                  label="Link to this report (no sign-in needed)"
+                  label={t('Link to this report (no sign-in needed)')}
                   value={shareUrl}
                   slotProps={{ htmlInput: { readOnly: true } }}
                   onFocus={(event) => event.target.select()}
@@ -81,13 +82,15 @@ export function ReportScreen() {
                     setShareUrl(null);
                     setNote(
                       revoked === 0
-                        ? 'You have no link to revoke.'
-                        : `Revoked ${revoked} link${revoked === 1 ? '' : 's'}: they no longer open.`,
+                        ? t('You have no link to revoke.')
+                        : revoked === 1
+                          ? t('Revoked {count} link: they no longer open.', { count: revoked })
+                          : t('Revoked {count} links: they no longer open.', { count: revoked }),
                     );
                   })
                 }
               >
-                Revoke my links
+                {t('Revoke my links')}
               </Button>
               {note && (
                 <Typography role="status" color="text.secondary">

@@ -7,6 +7,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { GameReport } from '@showdown/shared/api';
 import { formatINR, formatSignedPercent } from '@showdown/shared/format';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { clockOptions, msg, rankText, t } from '../../../i18n';
 
 /** Each company's price at every event of the timeline (the last price up to that event). */
 export function pricesAtEvents(report: GameReport): Array<{ name: string; data: number[] }> {
@@ -48,6 +49,23 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** The words of the shared report's event labels that a Hindi reader sees translated. */
+const EVENT_WORDS = [
+  msg('Game started'),
+  msg('Market mayhem:'),
+  msg('Payday'),
+  msg('bought'),
+  msg('sold'),
+];
+
+/** An event's label ('Asha bought 4 Tandoor Motors') with its words in the current language. */
+function eventText(label: string): string {
+  return EVENT_WORDS.reduce(
+    (text, word) => text.replace(new RegExp(`(^|\\s)${word}(?=\\s|$)`), `$1${t(word)}`),
+    label,
+  );
+}
+
 /** Lines over the game's timeline (one point per event; the tooltip names the event). */
 function TimelineChart({
   report,
@@ -61,7 +79,7 @@ function TimelineChart({
   testId: string;
 }) {
   const eventLabel = (index: number | null) =>
-    index === null ? '' : (report.events[index]?.label ?? '');
+    index === null ? '' : eventText(report.events[index]?.label ?? '');
   return (
     <Box data-testid={testId} sx={{ height: 280 }}>
       <LineChart
@@ -95,11 +113,13 @@ export function ReportView({ report }: { report: GameReport }) {
   return (
     <Box>
       <Typography color="text.secondary">
-        Board {report.board_code}
-        {report.ended_at ? ` · ended ${new Date(report.ended_at).toLocaleString()}` : ''}
+        {t('Board {code}', { code: report.board_code })}
+        {report.ended_at
+          ? ` · ${t('ended {when}', { when: new Date(report.ended_at).toLocaleString(undefined, clockOptions()) })}`
+          : ''}
       </Typography>
 
-      <Section title="Standings">
+      <Section title={t('Standings')}>
         <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {report.players.map((p) => (
             <Box
@@ -108,12 +128,14 @@ export function ReportView({ report }: { report: GameReport }) {
               data-testid={`standing-${p.rank}`}
               sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}
             >
-              <Typography sx={{ width: 40, fontWeight: 800 }}>{p.rank_label}</Typography>
+              <Typography sx={{ width: 40, fontWeight: 800 }}>
+                {rankText(p.rank, p.rank_label)}
+              </Typography>
               <AvatarImage avatarId={p.avatar_id} name={p.username} size={40} />
               <Box sx={{ flex: 1 }}>
                 <Typography sx={{ fontWeight: 700 }}>{p.username}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {p.rank_name}
+                  {t(p.rank_name)}
                 </Typography>
               </Box>
               <Typography sx={{ fontWeight: 700 }}>{formatINR(p.final_net_worth)}</Typography>
@@ -122,7 +144,7 @@ export function ReportView({ report }: { report: GameReport }) {
         </Stack>
       </Section>
 
-      <Section title="Net worth over the game">
+      <Section title={t('Net worth over the game')}>
         <TimelineChart
           testId="net-worth-chart"
           report={report}
@@ -134,7 +156,7 @@ export function ReportView({ report }: { report: GameReport }) {
         />
       </Section>
 
-      <Section title="Share prices">
+      <Section title={t('Share prices')}>
         <TimelineChart
           testId="prices-chart"
           report={report}
@@ -147,34 +169,48 @@ export function ReportView({ report }: { report: GameReport }) {
         />
       </Section>
 
-      <Section title="Players">
+      <Section title={t('Players')}>
         <Stack spacing={1.5}>
           {report.players.map((p) => (
             <Card
               key={p.player_id}
               component="article"
               variant="outlined"
-              aria-label={`${p.username}'s game`}
+              aria-label={t("{name}'s game", { name: p.username })}
             >
               <CardContent>
                 <Typography sx={{ fontWeight: 700 }}>
-                  {p.rank_label} {p.username}
+                  {rankText(p.rank, p.rank_label)} {p.username}
                 </Typography>
-                <Typography variant="body2">Cash: {formatINR(p.final_cash)}</Typography>
                 <Typography variant="body2">
-                  Holdings:{' '}
+                  {t('Cash: {amount}', { amount: formatINR(p.final_cash) })}
+                </Typography>
+                <Typography variant="body2">
+                  {t('Holdings:')}{' '}
                   {p.holdings.length === 0
-                    ? 'none'
+                    ? t('none')
                     : p.holdings
                         .map((h) => `${h.quantity} ${h.name} (${formatINR(h.value)})`)
                         .join(', ')}
                 </Typography>
-                <Typography variant="body2">Trades: {p.trades_count}</Typography>
                 <Typography variant="body2">
-                  Best trade:{' '}
+                  {t('Trades: {count}', { count: p.trades_count })}
+                </Typography>
+                <Typography variant="body2">
+                  {t('Best trade:')}{' '}
                   {p.best_trade
-                    ? `${p.best_trade.trade_type === 0 ? 'bought' : 'sold'} ${p.best_trade.quantity} ${p.best_trade.name} at ${formatINR(p.best_trade.price)} (${p.best_trade.gain >= 0 ? '+' : ''}${formatINR(p.best_trade.gain)} at the final price)`
-                    : 'no trades'}
+                    ? t(
+                        p.best_trade.trade_type === 0
+                          ? msg('bought {quantity} {name} at {price} ({gain} at the final price)')
+                          : msg('sold {quantity} {name} at {price} ({gain} at the final price)'),
+                        {
+                          quantity: p.best_trade.quantity,
+                          name: p.best_trade.name,
+                          price: formatINR(p.best_trade.price),
+                          gain: `${p.best_trade.gain >= 0 ? '+' : ''}${formatINR(p.best_trade.gain)}`,
+                        },
+                      )
+                    : t('no trades')}
                 </Typography>
               </CardContent>
             </Card>
@@ -182,14 +218,16 @@ export function ReportView({ report }: { report: GameReport }) {
         </Stack>
       </Section>
 
-      <Section title="Market mayhem">
+      <Section title={t('Market mayhem')}>
         {report.mayhems.length === 0 ? (
-          <Typography color="text.secondary">No market mayhem moved a price.</Typography>
+          <Typography color="text.secondary">{t('No market mayhem moved a price.')}</Typography>
         ) : (
           <Stack spacing={1}>
             {report.mayhems.map((m, i) => (
               <Box key={m.mayhem_id}>
-                <Typography sx={{ fontWeight: 700 }}>Mayhem {i + 1}</Typography>
+                <Typography sx={{ fontWeight: 700 }}>
+                  {t('Mayhem {number}', { number: i + 1 })}
+                </Typography>
                 {m.effects.map((e) => (
                   <Typography variant="body2" key={e.stock_id}>
                     {e.name}: {formatSignedPercent(e.percentage)}, {formatINR(e.price_before)} →{' '}

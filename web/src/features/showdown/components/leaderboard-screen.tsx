@@ -17,6 +17,7 @@ import { selectGameId, selectRanking } from '../../../stores/game-selectors';
 import { loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
 import { RematchActions } from '../../rematch/rematch-actions';
+import { t, rankText } from '../../../i18n';
 
 /**
  * The final ranking, best first: the server ranks by net worth with the shared ranking rules
@@ -57,21 +58,21 @@ export function LeaderboardScreen() {
   const rows = source ? orderRanking(source) : null;
 
   return (
-    <PageLayout title="Leaderboard" back={false} help>
+    <PageLayout title={t('Leaderboard')} back={false} help>
       {rows === null ? (
         error || gameId === null ? (
           <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
-            {error ?? 'No finished game to show.'}
+            {error ?? t('No finished game to show.')}
           </Typography>
         ) : (
-          <Loader label="Loading leaderboard" />
+          <Loader label={t('Loading leaderboard')} />
         )
       ) : (
         <StandingsList
-          label="Leaderboard"
+          label={t('Leaderboard')}
           rows={rows.map((row) => ({
             ...row,
-            note: row.rank_name,
+            note: t(row.rank_name),
             lead: (
               <Typography
                 component="span"
@@ -83,7 +84,7 @@ export function LeaderboardScreen() {
                   color: row.rank === 1 ? 'primary.main' : 'text.primary',
                 }}
               >
-                {row.rank_label}
+                {rankText(row.rank, row.rank_label)}
               </Typography>
             ),
           }))}
@@ -92,12 +93,12 @@ export function LeaderboardScreen() {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}>
         {gameId !== null && rows !== null && (
           <Button variant="outlined" onClick={() => void navigate(`/game-report/${gameId}`)}>
-            Game report
+            {t('Game report')}
           </Button>
         )}
         <RematchActions />
         <Button variant="contained" onClick={() => void navigate('/landing')}>
-          Restart the Game
+          {t('Restart the Game')}
         </Button>
         <Button
           variant="outlined"
@@ -106,14 +107,14 @@ export function LeaderboardScreen() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Shop Now
+          {t('Shop Now')}
         </Button>
         <Button variant="outlined" onClick={() => void navigate('/profile')}>
-          Home
+          {t('Home')}
         </Button>
         <Box
           component="nav"
-          aria-label="Follow The Showdown"
+          aria-label={t('Follow The Showdown')}
           sx={{ display: 'flex', justifyContent: 'center', gap: 2 }}
         >
           {SOCIAL_LINKS.map((link) => (

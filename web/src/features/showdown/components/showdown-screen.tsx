@@ -18,6 +18,7 @@ import { selectRole } from '../../../stores/game-selectors';
 import { endGame, loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
 import { isBrokerRole } from '@showdown/shared/roles';
+import { t } from '../../../i18n';
 
 /** /portfolio-showdown: every player's balance; the broker resumes or ends the game. */
 export function ShowdownScreen() {
@@ -37,7 +38,7 @@ export function ShowdownScreen() {
     setEnding(true);
     try {
       await endGame(gameId);
-      enqueueSnackbar(MSG.GAME_ENDED, { variant: 'success' });
+      enqueueSnackbar(t(MSG.GAME_ENDED), { variant: 'success' });
       void navigate('/leaderboard', { replace: true });
     } catch (error) {
       setEnding(false);
@@ -49,28 +50,32 @@ export function ShowdownScreen() {
 
   return (
     <PageLayout
-      title="Showdown"
+      title={t('Showdown')}
       help
       actions={
-        <IconButton aria-label="Refresh balances" color="primary" onClick={() => void refresh()}>
+        <IconButton
+          aria-label={t('Refresh balances')}
+          color="primary"
+          onClick={() => void refresh()}
+        >
           <RefreshIcon />
         </IconButton>
       }
     >
       {sorted === null ? (
         loading ? (
-          <Loader label="Loading balances" />
+          <Loader label={t('Loading balances')} />
         ) : (
           <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
-            Balances are not available.
+            {t('Balances are not available.')}
           </Typography>
         )
       ) : (
-        <StandingsList label="Player balances" rows={sorted} />
+        <StandingsList label={t('Player balances')} rows={sorted} />
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}>
         <Button variant="outlined" onClick={() => void navigate(-1)}>
-          Resume Game
+          {t('Resume Game')}
         </Button>
         {broker && (
           <Button
@@ -79,13 +84,13 @@ export function ShowdownScreen() {
             disabled={ending}
             onClick={() => setConfirmEnd(true)}
           >
-            End Game
+            {t('End Game')}
           </Button>
         )}
       </Box>
       <ConfirmDialog
         open={confirmEnd}
-        title="Are you sure you want to end the game?"
+        title={t('Are you sure you want to end the game?')}
         onConfirm={() => void end()}
         onCancel={() => setConfirmEnd(false)}
       />

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { formatINR } from '@showdown/shared/format';
 import type { SpectatorRankingEntry } from '@showdown/shared/spectator';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { t, rankText } from '../../../i18n';
 
 const big = (vw: number, min: number) => `max(${min}px, ${vw}vw)`;
 
@@ -20,10 +21,10 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1.2vw' }}>
       <Typography component="h1" sx={{ fontSize: big(3.5, 44), fontWeight: 800 }}>
-        The Showdown results
+        {t('The Showdown results')}
       </Typography>
       <Box
-        aria-label="Podium"
+        aria-label={t('Podium')}
         sx={{ display: 'flex', alignItems: 'flex-end', gap: '1.5vw', width: '60vw' }}
       >
         {PLACES.map((place) => {
@@ -42,7 +43,7 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
                     {entry.username}
                   </Typography>
                   <Typography sx={{ fontSize: big(1.3, 18), color: 'primary.light' }}>
-                    {entry.rank_name}
+                    {t(entry.rank_name)}
                   </Typography>
                 </>
               )}
@@ -61,7 +62,7 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
                   fontWeight: 800,
                 }}
               >
-                {entry ? entry.rank_label : ''}
+                {entry ? rankText(entry.rank, entry.rank_label) : ''}
               </Box>
             </Box>
           );
@@ -69,7 +70,7 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
       </Box>
       <Box
         component="ol"
-        aria-label="Final ranking"
+        aria-label={t('Final ranking')}
         sx={{ listStyle: 'none', p: 0, m: 0, width: '60vw' }}
       >
         {ranking.map((r) => (
@@ -87,12 +88,14 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
               fontSize: big(1.6, 22),
             }}
           >
-            <Typography sx={{ fontSize: 'inherit', fontWeight: 800 }}>{r.rank_label}</Typography>
+            <Typography sx={{ fontSize: 'inherit', fontWeight: 800 }}>
+              {rankText(r.rank, r.rank_label)}
+            </Typography>
             <AvatarImage avatarId={r.avatar_id} name={r.username} size={48} />
             <Typography sx={{ fontSize: 'inherit', fontWeight: 700 }}>
               {r.username}{' '}
               <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-                {r.rank_name}
+                {t(r.rank_name)}
               </Box>
             </Typography>
             <Typography sx={{ fontSize: 'inherit', fontWeight: 700 }}>

@@ -7,6 +7,7 @@ import { lastMove, pointsOf } from '@showdown/shared/price-history';
 import type { PricePoint } from '@showdown/shared/protocol';
 import type { StockEntry } from '@showdown/shared/api';
 import { CompanyLogo } from '../../../components/ui/company-logo';
+import { t } from '../../../i18n';
 
 const flash = keyframes`
   0% { box-shadow: 0 0 0 0.4vw var(--flash); }
@@ -69,7 +70,7 @@ export function PriceTile({ stock, history }: PriceTileProps) {
         data-testid={`move-${stock.stock_id}`}
         sx={{ fontSize: 'max(18px, 1.3vw)', fontWeight: 700, color: colour }}
       >
-        {move ? `${up ? '▲' : '▼'} ${formatSignedPercent(move.percent)}` : 'Opening price'}
+        {move ? `${up ? '▲' : '▼'} ${formatSignedPercent(move.percent)}` : t('Opening price')}
       </Typography>
       {/* The line repeats what the text says: out of the tab order and the accessibility tree. */}
       <Box sx={{ height: '4.5vw', minHeight: 40 }} inert>

@@ -18,6 +18,7 @@ import { useWakeLock } from '../../../hooks/use-wake-lock';
 import { useAppStore } from '../../../stores/app-store';
 import { PriceTile } from './price-tile';
 import { Podium } from './podium';
+import { t } from '../../../i18n';
 
 /** How long an announcement stays on the big screen. */
 export const ANNOUNCEMENT_MS = 6000;
@@ -44,7 +45,11 @@ function PlayerRow({
         <AvatarImage avatarId={player.avatar_id} name={player.username} size={compact ? 44 : 64} />
         <Box
           role="status"
-          aria-label={online ? `${player.username} is online` : `${player.username} is offline`}
+          aria-label={
+            online
+              ? t('{name} is online', { name: player.username })
+              : t('{name} is offline', { name: player.username })
+          }
           sx={{
             position: 'absolute',
             right: -2,
@@ -72,7 +77,7 @@ function PlayerRow({
         <Typography
           sx={{ fontSize: compact ? big(0.8, 13) : big(1.1, 16), color: 'text.secondary' }}
         >
-          {roleLabel(player.role)}
+          {t(roleLabel(player.role))}
         </Typography>
       </Box>
     </Box>
@@ -84,7 +89,7 @@ function Players({ game, compact = false }: { game: SpectatorSnapshot; compact?:
   return (
     <Box
       component="ul"
-      aria-label="Players"
+      aria-label={t('Players')}
       sx={{
         listStyle: 'none',
         m: 0,
@@ -114,7 +119,9 @@ function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: st
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4vw', alignItems: 'start' }}>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1vw' }}>
-        <Typography sx={{ fontSize: big(1.8, 24), fontWeight: 700 }}>Scan to join</Typography>
+        <Typography sx={{ fontSize: big(1.8, 24), fontWeight: 700 }}>
+          {t('Scan to join')}
+        </Typography>
         {joinUrl && <BoardQr url={joinUrl} size="min(34vh, 26vw)" />}
         {joinUrl && (
           <Typography
@@ -125,7 +132,7 @@ function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: st
           </Typography>
         )}
         <Typography sx={{ fontSize: big(1.4, 18), color: 'text.secondary' }}>
-          or enter the board code
+          {t('or enter the board code')}
         </Typography>
         <Typography
           data-testid="board-code"
@@ -142,14 +149,16 @@ function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: st
       </Box>
       <Box>
         <Typography component="h1" sx={{ fontSize: big(3, 40), fontWeight: 800, mb: '1vw' }}>
-          Showdown Lobby
+          {t('Showdown Lobby')}
         </Typography>
         <Typography sx={{ fontSize: big(1.8, 24), color: 'primary.light', mb: '1.5vw' }}>
-          {brokerSeated ? 'Waiting for the broker to start the game' : 'Waiting for the broker'}
+          {brokerSeated
+            ? t('Waiting for the broker to start the game')
+            : t('Waiting for the broker')}
         </Typography>
         {game.players.length === 0 ? (
           <Typography sx={{ fontSize: big(1.5, 20), color: 'text.secondary' }}>
-            Players appear here as they join.
+            {t('Players appear here as they join.')}
           </Typography>
         ) : (
           <Players game={game} />
@@ -165,7 +174,7 @@ function PhaseBanner({ seconds }: { seconds: number }) {
   return (
     <Box
       role="timer"
-      aria-label="Trade phase countdown"
+      aria-label={t('Trade phase countdown')}
       sx={{
         display: 'flex',
         alignItems: 'center',
@@ -177,7 +186,9 @@ function PhaseBanner({ seconds }: { seconds: number }) {
         py: '0.4vw',
       }}
     >
-      <Typography sx={{ fontSize: big(2.2, 28), fontWeight: 800 }}>Trade phase open</Typography>
+      <Typography sx={{ fontSize: big(2.2, 28), fontWeight: 800 }}>
+        {t('Trade phase open')}
+      </Typography>
       <Typography
         data-testid="countdown"
         sx={{ fontSize: big(4, 56), fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}
@@ -252,20 +263,22 @@ function RunningView({ game }: { game: SpectatorSnapshot }) {
           <PhaseBanner seconds={seconds} />
         ) : (
           <Typography sx={{ fontSize: big(2.2, 28), fontWeight: 700, color: 'text.secondary' }}>
-            Trade phase closed
+            {t('Trade phase closed')}
           </Typography>
         )}
         <Box sx={{ flex: 1 }} />
         {game.mayhem && (
           <Typography sx={{ fontSize: big(1.6, 22), fontWeight: 700, color: 'error.main' }}>
-            Market Mayhem open: {game.mayhem.responses_count} of {game.mayhem.investors_count}{' '}
-            answered
+            {t('Market Mayhem open: {count} of {total} answered', {
+              count: game.mayhem.responses_count,
+              total: game.mayhem.investors_count,
+            })}
           </Typography>
         )}
       </Box>
       <Box
         component="section"
-        aria-label="Share prices"
+        aria-label={t('Share prices')}
         sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: '1vw' }}
       >
         {game.stocks.map((stock) => {
@@ -292,7 +305,7 @@ function Header({ game }: { game: SpectatorSnapshot }) {
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {game.game.status === GAME_STATUS.RUNNING && <Players game={game} compact />}
       </Box>
-      <Typography sx={{ fontSize: big(1.6, 22), color: 'text.secondary' }}>Board</Typography>
+      <Typography sx={{ fontSize: big(1.6, 22), color: 'text.secondary' }}>{t('Board')}</Typography>
       <Typography
         data-testid="header-code"
         sx={{ fontSize: big(3, 48), fontWeight: 800, letterSpacing: '0.2em' }}
@@ -320,11 +333,11 @@ export function SpectatorBoard({
     if (error) {
       return (
         <Typography role="alert" sx={{ fontSize: big(2.4, 32), textAlign: 'center', mt: '20vh' }}>
-          {error}
+          {t(error)}
         </Typography>
       );
     }
-    return <Loader label="Connecting to the board" />;
+    return <Loader label={t('Connecting to the board')} />;
   }
   const status = game.game.status;
   return (
