@@ -231,9 +231,7 @@ export const brokerChangeSchema = z.object({
   former_broker: brokerSeatSchema,
 });
 /** The phase after a pause or a resume. */
-export const phasePauseDataSchema = z.object({
-  orderbook_status: orderbookStatusSchema,
-  ends_at: isoTime().nullable(),
+export const phasePauseDataSchema = orderbookDataSchema.extend({
   paused_remaining_s: z.number().nullable().describe('Seconds left while paused; null otherwise'),
 });
 /** What an undo reversed: the prices it brought back and the payday count after it. */
