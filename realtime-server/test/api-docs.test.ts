@@ -17,7 +17,8 @@ import { expectError, openPhase, seat, setupTable } from './helpers/game.ts';
 import { http, nextIp, signUp, startTestServer, type TestServer } from './helpers/server.ts';
 import { TestClient } from './helpers/sockets.ts';
 import { FakeClock } from './helpers/clock.ts';
-import { OTP_RESEND_SECONDS } from '@showdown/shared/constants';
+import { OTP_RESEND_SECONDS, ROLE } from '@showdown/shared/constants';
+import { BROKER_CLAIM_AFTER_S } from '@showdown/shared/roles';
 
 const METRICS_TOKEN = 'metrics-token-for-the-api-docs-test';
 
@@ -241,6 +242,22 @@ describe('real answers validate against the documents', () => {
     expect(
       (await broker.post(`${g}/stocks`, { stock_id: 1, operation: '+', value: 10 })).status,
     ).toBe(200);
+    // The broker's undo of that update (within its minute, before any order), then nothing left.
+    const undone = await broker.post(`${g}/undo`);
+    expect(undone.status).toBe(200);
+    expect(undone.body.data.kind).toBe('price');
+    expectError(await broker.post(`${g}/undo`), 409);
+    // A new broker: handed over (the pure Broker's seat becomes a Former broker) and back; a claim
+    // refused while the broker's absence is new (409), accepted once it has lasted long enough.
+    const handover = await broker.post(`${g}/broker/handover`, { player_id: b.playerId });
+    expect(handover.status).toBe(200);
+    expect(handover.body.data.former_broker.role).toBe(ROLE.FORMER_BROKER);
+    const back = { player_id: table.broker.playerId };
+    expect((await b.api.post(`${g}/broker/handover`, back)).status).toBe(200);
+    expectError(await b.api.post(`${g}/broker/claim`), 409);
+    clock.advance(BROKER_CLAIM_AFTER_S);
+    expect((await b.api.post(`${g}/broker/claim`)).status).toBe(200);
+    expect((await b.api.post(`${g}/broker/handover`, back)).status).toBe(200);
     await openPhase(table);
     const trade = await fetch(`${server.url}${g}/stocks/trade`, {
       method: 'POST',
@@ -259,6 +276,12 @@ describe('real answers validate against the documents', () => {
       await b.api.post(`${g}/stocks/trade`, { stock_id: 2, trade_type: 1, quantity: 99 }),
       422,
     );
+    // The phase paused (its settings carry what is left) and resumed.
+    const paused = await broker.post(`${g}/phase/pause`);
+    expect(paused.status).toBe(200);
+    expect(paused.body.data.paused_remaining_s).toBeGreaterThan(0);
+    expect((await a.api.get(`${g}/settings`)).body.data.paused_remaining_s).toBeGreaterThan(0);
+    expect((await broker.post(`${g}/phase/resume`)).status).toBe(200);
     expect((await broker.put(`${g}/update/orderbook`, { orderbook_status: 0 })).status).toBe(200);
     expect((await broker.put(`${g}/payday`)).status).toBe(200);
     const list = await broker.post(`/api/marketMayhem/game/${table.gameId}`, {
@@ -279,6 +302,13 @@ describe('real answers validate against the documents', () => {
     expect('data' in (await emit(sockets, 'game:resync', { game_id: table.gameId }))).toBe(true);
     expect((await broker.post(`${g}/end`)).status).toBe(200);
     expect((await a.api.get(`${g}/showdown`)).status).toBe(200);
+    // Play again: the game's devices are told, the board's spectators follow the board.
+    const rematch = await broker.post(`${g}/rematch`);
+    expect(rematch.status).toBe(201);
+    await sockets.waitFor('game:rematch');
+    events.push({ name: 'board:moved', payload: await tv.waitFor('board:moved') });
+    const after = await emit(sockets, 'game:resync', { game_id: table.gameId });
+    expect((after as any).data.game.rematch_game_id).toBe(rematch.body.data.game_id);
 
     // After the game.
     expect((await a.api.get(`${g}/report`)).status).toBe(200);
@@ -377,8 +407,8 @@ describe('real answers validate against the documents', () => {
       return validate(payload) ? undefined : `${key}: ${socket.errorsText(validate.errors)}`;
     };
     const seen = new Set(events.map((e) => e.name));
-    // Every notification comes up in this game but board:moved (a board's next game).
-    for (const name of Object.keys(SERVER_EVENT_SCHEMAS).filter((e) => e !== 'board:moved')) {
+    // Every notification comes up in this game (board:moved on the spectator's socket).
+    for (const name of Object.keys(SERVER_EVENT_SCHEMAS)) {
       expect(seen, name).toContain(name);
     }
     const socketProblems = [

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type {
   ApiFailure,
   AuthData,
+  BrokerChange,
   FirstPlayer,
   GameSettings,
   JoinGameData,
@@ -15,6 +16,7 @@ import type {
   MayhemAverageData,
   MayhemData,
   OrderbookData,
+  PhasePauseData,
   Portfolio,
   PriceUpdateData,
   PublicConfigData,
@@ -29,7 +31,7 @@ import type {
 } from './api.ts';
 import type { AvatarOption } from './catalogue.ts';
 import { ERROR_CODE } from './messages.ts';
-import type { PriceChange, PricePoint } from './protocol.ts';
+import type { PriceChange, PricePoint, UndoneAction } from './protocol.ts';
 
 const int = () => z.number().int();
 /** Rupees: a number with at most two decimals. */
@@ -38,8 +40,8 @@ const rupees = () => z.number();
 const isoTime = () => z.string().describe('ISO 8601 time');
 
 export const roleAnswerSchema = z
-  .union([z.literal(1), z.literal(2), z.literal(3)])
-  .describe('1 broker, 2 investor, 3 both');
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+  .describe('1 broker, 2 investor, 3 both, 4 former broker (handed the powers on)');
 export const gameStatusSchema = z
   .union([z.literal(1), z.literal(2), z.literal(3)])
   .describe('1 lobby, 2 running, 3 completed');
@@ -117,6 +119,10 @@ export const gameSettingsSchema = z.object({
   ends_at: isoTime().nullable(),
   paydays_given: int(),
   paydays_total: int(),
+  paused_remaining_s: z
+    .number()
+    .optional()
+    .describe('Seconds left in a paused trade phase (ends_at null); absent otherwise'),
 });
 export const stockEntrySchema = z.object({
   id: int(),
@@ -163,7 +169,7 @@ export const portfolioSchema = z.object({
 });
 export const transactionEntrySchema = z.object({
   id: z.string(),
-  type: z.enum(['Price update', 'Market mayhem', 'PAYDAY', 'trade']),
+  type: z.enum(['Price update', 'Market mayhem', 'PAYDAY', 'trade', 'Undone']),
   price: z.string(),
   image: z.string().nullable(),
   stock_id: int().nullable(),
@@ -171,6 +177,11 @@ export const transactionEntrySchema = z.object({
   trade_type: z.union([z.literal(0), z.literal(1)]).nullable(),
   quantity: int().nullable(),
   created_at: isoTime(),
+  undone_type: z
+    .enum(['Price update', 'Market mayhem', 'PAYDAY'])
+    .nullable()
+    .optional()
+    .describe('An Undone entry: the type of the entry it reversed'),
 });
 export const rankingEntrySchema = z.object({
   player_id: int(),
@@ -208,9 +219,29 @@ export const pricePointSchema = z.object({
   stock_id: int(),
   price: rupees(),
   at: isoTime(),
-  cause: z.enum(['opening', 'update', 'mayhem']),
+  cause: z.enum(['opening', 'update', 'mayhem', 'undo']),
 });
 export const publicConfigDataSchema = z.object({ public_url: z.string() });
+
+/** A seat whose role a broker change moved. */
+export const brokerSeatSchema = z.object({ player_id: int(), role: roleAnswerSchema });
+/** A handover's or a claim's answer, and the change `broker:changed` carries. */
+export const brokerChangeSchema = z.object({
+  broker: brokerSeatSchema,
+  former_broker: brokerSeatSchema,
+});
+/** The phase after a pause or a resume. */
+export const phasePauseDataSchema = orderbookDataSchema.extend({
+  paused_remaining_s: z.number().nullable().describe('Seconds left while paused; null otherwise'),
+});
+/** What an undo reversed: the prices it brought back and the payday count after it. */
+export const undoneActionSchema = z.object({
+  kind: z.enum(['price', 'payday', 'mayhem']),
+  label: z.string().describe('"Undone: …", for people'),
+  changes: z.array(priceChangeSchema),
+  points: z.array(pricePointSchema).optional(),
+  paydays_given: int(),
+});
 
 /**
  * The named schemas of the answers, as the documents name them (`#/components/schemas/<name>`).
@@ -241,6 +272,9 @@ export const ANSWER_SCHEMAS = {
   MayhemAverageData: mayhemAverageDataSchema,
   PricePoint: pricePointSchema,
   PublicConfigData: publicConfigDataSchema,
+  BrokerChange: brokerChangeSchema,
+  PhasePauseData: phasePauseDataSchema,
+  UndoneAction: undoneActionSchema,
 } as const;
 
 // ---------- compile-time: each schema is exactly its interface ----------
@@ -274,4 +308,7 @@ export type SchemasMatch = AllTrue<{
   MayhemAverageData: Same<z.infer<typeof mayhemAverageDataSchema>, MayhemAverageData>;
   PricePoint: Same<z.infer<typeof pricePointSchema>, PricePoint>;
   PublicConfigData: Same<z.infer<typeof publicConfigDataSchema>, PublicConfigData>;
+  BrokerChange: Same<z.infer<typeof brokerChangeSchema>, BrokerChange>;
+  PhasePauseData: Same<z.infer<typeof phasePauseDataSchema>, PhasePauseData>;
+  UndoneAction: Same<z.infer<typeof undoneActionSchema>, UndoneAction>;
 }>;

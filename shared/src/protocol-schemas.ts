@@ -15,6 +15,7 @@ import {
 } from './api.ts';
 import {
   apiFailureSchema,
+  brokerChangeSchema,
   firstPlayerSchema,
   gameSettingsSchema,
   gameStatusSchema,
@@ -29,6 +30,7 @@ import {
   rankingEntrySchema,
   roleAnswerSchema,
   stockEntrySchema,
+  undoneActionSchema,
   type AllTrue,
   type Same,
 } from './api-answers.ts';
@@ -57,6 +59,10 @@ const snapshotGame = z.object({
   status: gameStatusSchema,
   settings: gameSettingsSchema,
   first_player: firstPlayerSchema.nullable(),
+  rematch_game_id: int()
+    .nullable()
+    .optional()
+    .describe('A completed game’s rematch (a lobby on its board code), once there is one'),
 });
 
 export const gameSnapshotSchema = z.object({
@@ -115,6 +121,11 @@ export const SERVER_EVENT_SCHEMAS = {
   'presence:changed': z.object({ game_id: int(), online: z.array(int()) }),
   'board:moved': z.object({ code: z.string(), game_id: int() }),
   'portfolio:updated': z.object({ game_id: int(), portfolio: portfolioSchema }),
+  'action:undone': gameEvent.extend(undoneActionSchema.shape),
+  'game:rematch': gameEvent.extend({ rematch_game_id: int(), board_code: z.string() }),
+  'broker:changed': gameEvent.extend(brokerChangeSchema.shape),
+  'phase:paused': gameEvent.extend({ remaining_s: z.number() }),
+  'phase:resumed': gameEvent.extend({ ends_at: z.string() }),
 } satisfies Record<ServerEventName, z.ZodType>;
 
 /** A command's acknowledgement: `{ data }`, or `{ error }` when refused. */

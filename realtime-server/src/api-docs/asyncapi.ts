@@ -36,6 +36,14 @@ const SERVER_EVENT_TEXT: Record<keyof typeof SERVER_EVENT_SCHEMAS, string> = {
   'board:moved': 'To a board’s spectators: a new game opened on the board code.',
   'portfolio:updated':
     'Private, to the owner only: the portfolio after a trade, payday or price move.',
+  'action:undone':
+    'The broker undid the last price update, payday or averaged list: changes bring the prices back, paydays_given is the count after it.',
+  'game:rematch':
+    'The broker opened the rematch of this completed game on its board code: join rematch_game_id.',
+  'broker:changed':
+    'A new broker (a handover, or a claim once the broker was away): both seats’ new roles.',
+  'phase:paused': 'The broker paused the trade phase with remaining_s left; orders wait.',
+  'phase:resumed': 'The broker resumed the paused trade phase; it ends at ends_at.',
 };
 
 const CLIENT_EVENT_TEXT: Record<keyof typeof CLIENT_EVENT_SCHEMAS, string> = {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   boardStatusDataSchema,
+  brokerHandoverSchema,
   changeRoleSchema,
   gameReportSchema,
   historyQuerySchema,
@@ -33,12 +34,14 @@ import {
   apiFailureSchema,
   authDataSchema,
   avatarOptionSchema,
+  brokerChangeSchema,
   gameSettingsSchema,
   joinGameDataSchema,
   lobbyDataSchema,
   mayhemAverageDataSchema,
   mayhemDataSchema,
   orderbookDataSchema,
+  phasePauseDataSchema,
   portfolioSchema,
   priceUpdateDataSchema,
   pricePointSchema,
@@ -50,6 +53,7 @@ import {
   sendOtpDataSchema,
   stocksDataSchema,
   transactionEntrySchema,
+  undoneActionSchema,
   userDetailsSchema,
 } from '@showdown/shared/api-answers';
 
@@ -416,6 +420,55 @@ export const REST_ROUTES: RouteDoc[] = [
     params: { id: GAME_ID },
     data: z.array(rankingEntrySchema),
   },
+  {
+    method: 'post',
+    path: '/api/game/:id/undo',
+    tag: 'game',
+    summary: 'The broker undoes the last price update, payday or averaged mayhem list',
+    description:
+      'Within 60 seconds and before any order; 409 when there is nothing to undo, it is too late, or an order came after it.',
+    params: { id: GAME_ID },
+    data: undoneActionSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/game/:id/broker/handover',
+    tag: 'game',
+    summary: 'The broker hands the broker’s powers to a seated player',
+    description:
+      'In the lobby or the running game. An Investor becomes Investor & Broker; the broker’s seat becomes Investor, or Former broker (role 4).',
+    params: { id: GAME_ID },
+    body: brokerHandoverSchema,
+    data: brokerChangeSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/game/:id/broker/claim',
+    tag: 'game',
+    summary: 'A seated player takes the broker’s powers',
+    description:
+      'Once no device of the broker has been connected for 60 seconds; before that 409 with the time left.',
+    params: { id: GAME_ID },
+    data: brokerChangeSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/game/:id/phase/pause',
+    tag: 'game',
+    summary: 'The broker stops the trade phase’s clock (orders wait)',
+    description: 'Pausing a paused phase changes nothing; 409 when no phase is open.',
+    params: { id: GAME_ID },
+    data: phasePauseDataSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/game/:id/phase/resume',
+    tag: 'game',
+    summary: 'The broker runs the paused trade phase again for the time it had left',
+    description: 'Resuming a running phase answers it; 409 when the phase is not paused.',
+    params: { id: GAME_ID },
+    data: phasePauseDataSchema,
+  },
 
   // ---------- market mayhem ----------
   {
@@ -455,6 +508,17 @@ export const REST_ROUTES: RouteDoc[] = [
   },
 
   // ---------- after the game ----------
+  {
+    method: 'post',
+    path: '/api/game/:id/rematch',
+    tag: 'report',
+    summary: 'Play again: the broker opens a new lobby on the completed game’s board code',
+    description:
+      'Same settings, the broker seated with the same role and avatar; every device of the game is told (game:rematch). 409 when the game has not ended, its rematch is open, or the board has another open game.',
+    params: { id: GAME_ID },
+    status: 201,
+    data: joinGameDataSchema,
+  },
   {
     method: 'get',
     path: '/api/game/:id/report',
