@@ -13,6 +13,7 @@
  * has its Hindi text, any other stays as the server sent it.
  */
 import { i18n } from '@lingui/core';
+import { matchTemplate } from '@showdown/shared/message-templates';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -45,6 +46,15 @@ i18n.activate('en');
 /** A text in the current language; `values` fill its {placeholders}. */
 export function t(id: string, values?: Record<string, string | number>): string {
   return i18n._(id, values, { message: compiledEnglish(id) as unknown as string });
+}
+
+/**
+ * A server's message in the current language: a known one by its text, one with values in it
+ * (shared/src/message-templates.ts, e.g. an undo's label) by its template, any other as sent.
+ */
+export function serverText(message: string): string {
+  const filled = matchTemplate(message);
+  return filled ? t(filled.template, filled.values) : t(message);
 }
 
 /** Marks a text defined away from where it is shown (shown later with `t(TEXT)`). */
