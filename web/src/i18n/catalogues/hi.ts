@@ -512,6 +512,8 @@ export const hi: Record<string, string> = {
   'Undo this change': 'यह बदलाव पहले जैसा करें',
   Undone: 'पहले जैसा किया गया',
   'Undone: {what}': 'पहले जैसा किया गया: {what}',
+  'Undone:': 'पहले जैसा किया गया:',
+  'Price update': 'भाव अपडेट',
   'Broker: {label}': 'ब्रोकर: {label}',
   'Undone: payday of {amount}': 'पहले जैसा किया गया: {amount} का पेडे',
   'Undone: market mayhem on {companies}': 'पहले जैसा किया गया: {companies} पर मार्केट मेहेम',
