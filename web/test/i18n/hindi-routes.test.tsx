@@ -2,7 +2,7 @@
  * Every route in Hindi: each screen renders with its fixture data, then no English word is left
  * on it (texts and announced names) but people's names, the brand and the company names.
  */
-import { API, type LobbyData } from '@showdown/shared/api';
+import { API, type GameSettings, type LobbyData } from '@showdown/shared/api';
 import type {
   SpectatorEventName,
   SpectatorEventPayload,
@@ -328,7 +328,7 @@ describe('every route in Hindi', () => {
 });
 
 describe('the broker, pause, undo and app texts in Hindi', () => {
-  const running = (role: 1 | 2, playerId: number, settings: Partial<typeof SETTINGS> = {}) =>
+  const running = (role: 1 | 2, playerId: number, settings: Partial<GameSettings> = {}) =>
     setGame({
       role,
       playerId,
