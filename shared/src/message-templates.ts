@@ -23,25 +23,36 @@ export function fillTemplate(template: string, values: MessageValues): string {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const MATCHERS = Object.values(MSG_TEMPLATE).map((template) => {
-  const names: string[] = [];
-  const pattern = template
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
-  return { template, names, regex: new RegExp(`^${pattern}$`) };
-});
+interface Matcher {
+  template: string;
+  names: string[];
+  regex: RegExp;
+}
+
+let matchers: Matcher[] | null = null;
+
+/** A pattern per template, made on first use (no work when the module is only imported). */
+const compileMatchers = (): Matcher[] =>
+  Object.values(MSG_TEMPLATE).map((template) => {
+    const names: string[] = [];
+    const pattern = template
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return escape(part);
+        names.push(name);
+        return '(.+?)';
+      })
+      .join('');
+    return { template, names, regex: new RegExp(`^${pattern}$`) };
+  });
 
 /** The template a filled message came from, with its values; null for any other text. */
 export function matchTemplate(
   message: string,
 ): { template: string; values: Record<string, string> } | null {
-  for (const { template, names, regex } of MATCHERS) {
+  matchers ??= compileMatchers();
+  for (const { template, names, regex } of matchers) {
     const found = regex.exec(message);
     if (found) {
       return {

@@ -13,7 +13,7 @@
  * has its Hindi text, any other stays as the server sent it.
  */
 import { i18n } from '@lingui/core';
-import { matchTemplate } from '@showdown/shared/message-templates';
+import type { matchTemplate as MatchTemplate } from '@showdown/shared/message-templates';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -53,7 +53,7 @@ export function t(id: string, values?: Record<string, string | number>): string 
  * (shared/src/message-templates.ts, e.g. an undo's label) by its template, any other as sent.
  */
 export function serverText(message: string): string {
-  const filled = matchTemplate(message);
+  const filled = templates(message);
   return filled ? t(filled.template, filled.values) : t(message);
 }
 
@@ -81,9 +81,22 @@ export function preferredLanguage(): Language {
   return browserLanguage();
 }
 
+/**
+ * Finds a server message's template. Loaded with a translation (off the first screen's
+ * JavaScript): in English a filled template already reads as its text.
+ */
+let templates: typeof MatchTemplate = () => null;
+
 const loaders: Record<Language, () => Promise<Record<string, string>>> = {
   en: () => Promise.resolve({}),
-  hi: async () => (await import('./catalogues/hi')).hi,
+  hi: async () => {
+    const [{ hi }, { matchTemplate }] = await Promise.all([
+      import('./catalogues/hi'),
+      import('@showdown/shared/message-templates'),
+    ]);
+    templates = matchTemplate;
+    return hi;
+  },
 };
 
 const loaded = new Set<Language>(['en']);
