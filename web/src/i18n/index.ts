@@ -90,12 +90,9 @@ let templates: typeof MatchTemplate = () => null;
 const loaders: Record<Language, () => Promise<Record<string, string>>> = {
   en: () => Promise.resolve({}),
   hi: async () => {
-    const [{ hi }, { matchTemplate }] = await Promise.all([
-      import('./catalogues/hi'),
-      import('@showdown/shared/message-templates'),
-    ]);
-    templates = matchTemplate;
-    return hi;
+    const catalogue = await import('./catalogues/hi');
+    templates = catalogue.matchTemplate;
+    return catalogue.hi;
   },
 };
 

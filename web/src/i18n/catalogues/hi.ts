@@ -13,6 +13,9 @@
  * Server messages with values (shared/src/message-templates.ts) are keyed by their template and
  * shown through `serverText()`.
  */
+/** Finds a server message's template (loaded with this catalogue, off the first screen). */
+export { matchTemplate } from '@showdown/shared/message-templates';
+
 export const hi: Record<string, string> = {
   "{name}'s avatar": '{name} का अवतार',
   'Investor avatar': 'निवेशक का अवतार',
