@@ -113,6 +113,25 @@ const TRANSACTIONS = [
     price: '2580',
     created_at: '2026-01-01T10:02:00Z',
   },
+  // The broker's undo: a payday taken back, a price brought back.
+  {
+    id: 4,
+    type: 'Undone',
+    undone_type: 'PAYDAY',
+    stock_id: null,
+    price: '100000',
+    created_at: '2026-01-01T10:03:00Z',
+  },
+  {
+    id: 5,
+    type: 'Undone',
+    undone_type: 'Price update',
+    stock_id: 4,
+    name: 'Ganga Pharma',
+    image: '/logos/ganga-pharma.svg',
+    price: '-5',
+    created_at: '2026-01-01T10:04:00Z',
+  },
 ];
 
 beforeEach(async () => {
@@ -225,7 +244,7 @@ const ROUTES: Array<[string, ReactElement, Seat | null, string, unknown?]> = [
   ['/price-updates', <PriceUpdatesScreen />, { role: 1 }, 'ठीक है', { stock: STOCK }],
   ['/portfolio', <PortfolioScreen />, { role: 2 }, 'कुल संपत्ति'],
   ['/trade', <TradeScreen />, { role: 2 }, 'नकद शेष'],
-  ['/transaction', <TransactionScreen />, { role: 2 }, 'शेयर बेचे'],
+  ['/transaction', <TransactionScreen />, { role: 2 }, 'पहले जैसा किया गया: पेडे'],
   ['/portfolio-showdown', <ShowdownScreen />, { role: 1 }, 'खेल ख़त्म करें'],
   ['/market-mayhem', <MarketMayhemScreen />, { role: 1 }, 'औसत निकालें'],
   ['/market-mayhem', <MarketMayhemScreen />, { role: 2 }, 'आगे'],
