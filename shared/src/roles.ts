@@ -1,5 +1,6 @@
 /** The rules of roles (SPEC §6, DESIGN §4): one place for the server and every screen. */
 import { ROLE, type Role } from './constants.ts';
+import { fillTemplate, MSG_TEMPLATE } from './message-templates.ts';
 
 /** A broker seat runs the game: the Broker (1) or the Investor & Broker (3). */
 export function isBrokerRole(role: number | null | undefined): boolean {
@@ -42,5 +43,8 @@ export function claimSecondsLeft(awaySinceMs: number, nowMs: number): number {
 
 /** The 409 answer of a claim that came too early. */
 export function claimTooEarlyMessage(secondsLeft: number): string {
-  return `The broker has been offline for less than ${BROKER_CLAIM_AFTER_S} seconds. Try again in ${secondsLeft} s.`;
+  return fillTemplate(MSG_TEMPLATE.BROKER_CLAIM_TOO_EARLY, {
+    limit: BROKER_CLAIM_AFTER_S,
+    seconds: secondsLeft,
+  });
 }

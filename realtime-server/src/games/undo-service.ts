@@ -12,6 +12,7 @@ import type { TransactionEntry } from '@showdown/shared/api';
 import { companyById } from '@showdown/shared/catalogue';
 import { GAME_STATUS, UNDO_WINDOW_SECONDS } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
+import { fillTemplate, MSG_TEMPLATE } from '@showdown/shared/message-templates';
 import { formatINR } from '@showdown/shared/format';
 import { paiseToRupees } from '@showdown/shared/money';
 import type { PriceChange, UndoneAction } from '@showdown/shared/protocol';
@@ -210,12 +211,16 @@ async function takeBackPayday(tx: Tx, game: GameRow, action: ActionRow, now: Dat
 const inr = (paise: number) => formatINR(paiseToRupees(paise));
 
 function labelOf(action: ActionRow, amountPaise: number): string {
-  if (action.kind === 'payday') return `Undone: payday of ${inr(amountPaise)}`;
+  if (action.kind === 'payday') {
+    return fillTemplate(MSG_TEMPLATE.UNDONE_PAYDAY, { amount: inr(amountPaise) });
+  }
   const names = action.prices.map((m) => companyById(m.stock_id)?.name ?? `#${m.stock_id}`);
-  if (action.kind === 'mayhem') return `Undone: market mayhem on ${names.join(', ')}`;
+  const companies = names.join(', ');
+  if (action.kind === 'mayhem') return fillTemplate(MSG_TEMPLATE.UNDONE_MAYHEM, { companies });
   const moved = action.prices[0];
-  const back = moved ? ` (back to ${inr(moved.previous_paise)})` : '';
-  return `Undone: price update of ${names.join(', ')}${back}`;
+  return moved
+    ? fillTemplate(MSG_TEMPLATE.UNDONE_PRICE_BACK, { companies, price: inr(moved.previous_paise) })
+    : fillTemplate(MSG_TEMPLATE.UNDONE_PRICE, { companies });
 }
 
 /** The reversal inside the command: what every device is told, and its publications. */

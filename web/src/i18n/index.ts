@@ -13,6 +13,7 @@
  * has its Hindi text, any other stays as the server sent it.
  */
 import { i18n } from '@lingui/core';
+import type { matchTemplate as MatchTemplate } from '@showdown/shared/message-templates';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -47,6 +48,15 @@ export function t(id: string, values?: Record<string, string | number>): string 
   return i18n._(id, values, { message: compiledEnglish(id) as unknown as string });
 }
 
+/**
+ * A server's message in the current language: a known one by its text, one with values in it
+ * (shared/src/message-templates.ts, e.g. an undo's label) by its template, any other as sent.
+ */
+export function serverText(message: string): string {
+  const filled = templates(message);
+  return filled ? t(filled.template, filled.values) : t(message);
+}
+
 /** Marks a text defined away from where it is shown (shown later with `t(TEXT)`). */
 export const msg = <T extends string>(text: T): T => text;
 
@@ -71,9 +81,19 @@ export function preferredLanguage(): Language {
   return browserLanguage();
 }
 
+/**
+ * Finds a server message's template. Loaded with a translation (off the first screen's
+ * JavaScript): in English a filled template already reads as its text.
+ */
+let templates: typeof MatchTemplate = () => null;
+
 const loaders: Record<Language, () => Promise<Record<string, string>>> = {
   en: () => Promise.resolve({}),
-  hi: async () => (await import('./catalogues/hi')).hi,
+  hi: async () => {
+    const catalogue = await import('./catalogues/hi');
+    templates = catalogue.matchTemplate;
+    return catalogue.hi;
+  },
 };
 
 const loaded = new Set<Language>(['en']);

@@ -13,7 +13,7 @@ import type { ApiFailure, ApiSuccess, RefreshData } from '@showdown/shared/api';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens';
-import { msg, t } from '../i18n';
+import { msg, serverText, t } from '../i18n';
 
 export const NO_REFRESH_TOKEN = 'No refresh token available';
 export const REFRESH_FAILED = msg('Failed to refresh token');
@@ -226,6 +226,6 @@ export function errorMessage(
   fallback = t('Something went wrong. Please try again.'),
 ) {
   if (error instanceof ApiError && error.generic) return fallback;
-  if (error instanceof Error && error.message) return t(error.message);
+  if (error instanceof Error && error.message) return serverText(error.message);
   return fallback;
 }

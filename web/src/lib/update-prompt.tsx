@@ -1,8 +1,9 @@
 import { ToastAction } from '../components/ui/toast-action';
 import { closeSnackbar, enqueueSnackbar } from '../components/ui/toasts';
+import { msg, t } from '../i18n';
 
-export const UPDATE_AVAILABLE = 'Update available';
-export const UPDATE_RELOAD = 'Reload';
+export const UPDATE_AVAILABLE = msg('Update available');
+export const UPDATE_RELOAD = msg('Reload');
 const KEY = 'showdown:update-available';
 
 /**
@@ -12,7 +13,7 @@ const KEY = 'showdown:update-available';
  * signed in (the session is persisted, as for lib/chunk-reload.ts).
  */
 export function showUpdatePrompt(apply: () => Promise<void> | void): void {
-  enqueueSnackbar(UPDATE_AVAILABLE, {
+  enqueueSnackbar(t(UPDATE_AVAILABLE), {
     key: KEY,
     variant: 'info',
     persist: true,
@@ -24,7 +25,7 @@ export function showUpdatePrompt(apply: () => Promise<void> | void): void {
           void apply();
         }}
       >
-        {UPDATE_RELOAD}
+        {t(UPDATE_RELOAD)}
       </ToastAction>
     ),
   });

@@ -5,6 +5,7 @@
  * {placeholders}.
  */
 import { AVATARS } from '@showdown/shared/catalogue';
+import { MSG_TEMPLATE } from '@showdown/shared/message-templates';
 import { MSG } from '@showdown/shared/messages';
 import { changeLabel } from '@showdown/shared/price-change';
 import { rankName } from '@showdown/shared/ranking';
@@ -38,14 +39,19 @@ function idsInSource(): Set<string> {
 
 /** Shared texts the web shows through t(): roles, rank titles, avatar names, the cash slice, no move. */
 const SHARED_TEXTS = [
-  ...[1, 2, 3].map(roleLabel),
+  ...[1, 2, 3, 4].map(roleLabel),
   ...[1, 2, 3, 4, 5].map((rank) => rankName(rank, 5)),
   ...AVATARS.map((a) => a.name),
   'Cash',
   changeLabel(0),
 ];
 
-const english = new Set([...idsInSource(), ...Object.values(MSG), ...SHARED_TEXTS]);
+const english = new Set([
+  ...idsInSource(),
+  ...Object.values(MSG),
+  ...Object.values(MSG_TEMPLATE),
+  ...SHARED_TEXTS,
+]);
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('the catalogues', () => {

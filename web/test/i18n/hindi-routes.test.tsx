@@ -2,7 +2,7 @@
  * Every route in Hindi: each screen renders with its fixture data, then no English word is left
  * on it (texts and announced names) but people's names, the brand and the company names.
  */
-import { API, type LobbyData } from '@showdown/shared/api';
+import { API, type GameSettings, type LobbyData } from '@showdown/shared/api';
 import type {
   SpectatorEventName,
   SpectatorEventPayload,
@@ -10,7 +10,7 @@ import type {
 } from '@showdown/shared/spectator';
 import { buildGameReport } from '@showdown/shared/report';
 import { sampleReportRows } from '@showdown/shared/report-sample';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +39,12 @@ import { SharedReportScreen } from '../../src/features/report/components/shared-
 import { LeaderboardScreen } from '../../src/features/showdown/components/leaderboard-screen';
 import { ShowdownScreen } from '../../src/features/showdown/components/showdown-screen';
 import { SpectatorScreen } from '../../src/features/spectator/components/spectator-screen';
-import { activateLanguage } from '../../src/i18n';
+import { activateLanguage, t } from '../../src/i18n';
+import { MSG } from '@showdown/shared/messages';
+import type { UndoneAction } from '@showdown/shared/protocol';
+import { closeSnackbar } from '../../src/components/ui/toasts';
+import { enqueueUndoable } from '../../src/features/undo/undo-snackbar';
+import { showUpdatePrompt } from '../../src/lib/update-prompt';
 import { api, ApiError } from '../../src/lib/api-client';
 import type { SpectateOptions } from '../../src/lib/socket';
 import { storeTokens } from '../../src/lib/tokens';
@@ -107,6 +112,25 @@ const TRANSACTIONS = [
     quantity: 3,
     price: '2580',
     created_at: '2026-01-01T10:02:00Z',
+  },
+  // The broker's undo: a payday taken back, a price brought back.
+  {
+    id: 4,
+    type: 'Undone',
+    undone_type: 'PAYDAY',
+    stock_id: null,
+    price: '100000',
+    created_at: '2026-01-01T10:03:00Z',
+  },
+  {
+    id: 5,
+    type: 'Undone',
+    undone_type: 'Price update',
+    stock_id: 4,
+    name: 'Ganga Pharma',
+    image: '/logos/ganga-pharma.svg',
+    price: '-5',
+    created_at: '2026-01-01T10:04:00Z',
   },
 ];
 
@@ -186,7 +210,11 @@ beforeEach(async () => {
   );
   await activateLanguage('hi');
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  closeSnackbar();
+});
 
 const ASHA_NO_USER = 'No user found with this phone number.';
 
@@ -195,7 +223,8 @@ async function expectHindi(marker: string) {
   expect(englishLeft(NAMES)).toEqual([]);
 }
 
-type Seat = { role: 1 | 2 | null; status?: 1 | 2 | 3 };
+/** `rematch`: the finished game's rematch lobby is open (its id). */
+type Seat = { role: 1 | 2 | null; status?: 1 | 2 | 3; rematch?: number };
 
 /** [route, screen, seat in the game (null: none), a Hindi text the screen shows once loaded]. */
 const ROUTES: Array<[string, ReactElement, Seat | null, string, unknown?]> = [
@@ -215,16 +244,34 @@ const ROUTES: Array<[string, ReactElement, Seat | null, string, unknown?]> = [
   ['/price-updates', <PriceUpdatesScreen />, { role: 1 }, 'ठीक है', { stock: STOCK }],
   ['/portfolio', <PortfolioScreen />, { role: 2 }, 'कुल संपत्ति'],
   ['/trade', <TradeScreen />, { role: 2 }, 'नकद शेष'],
-  ['/transaction', <TransactionScreen />, { role: 2 }, 'शेयर बेचे'],
+  ['/transaction', <TransactionScreen />, { role: 2 }, 'पहले जैसा किया गया: पेडे'],
   ['/portfolio-showdown', <ShowdownScreen />, { role: 1 }, 'खेल ख़त्म करें'],
   ['/market-mayhem', <MarketMayhemScreen />, { role: 1 }, 'औसत निकालें'],
   ['/market-mayhem', <MarketMayhemScreen />, { role: 2 }, 'आगे'],
   ['/role', <RoleScreen />, { role: 2 }, 'खिलाड़ियों की भूमिकाएँ'],
   ['/leaderboard', <LeaderboardScreen />, { role: 2, status: 3 }, 'बाज़ार का बादशाह'],
+  ['/leaderboard', <LeaderboardScreen />, { role: 1, status: 3 }, 'इसी टेबल के साथ फिर से खेलें'],
+  ['/leaderboard', <LeaderboardScreen />, { role: 2, status: 3, rematch: 8 }, 'दोबारा मुक़ाबले में जुड़ें'],
   ['/game-report/7', <ReportScreen />, null, 'CSV डाउनलोड करें'],
   ['/report/tok', <SharedReportScreen />, null, 'The Showdown: खेल की रिपोर्ट'],
   ['/no-such-page', <NotFound />, null, 'पेज नहीं मिला'],
 ];
+
+/** The finished game's rematch lobby is open (as `game:rematch` leaves the store). */
+function withRematch(rematchId: number) {
+  const game = useAppStore.getState().game!;
+  useAppStore.setState({
+    game: { ...game, game: { ...game.game, rematch_game_id: rematchId } },
+  });
+}
+
+/** Answers one more call on the fake api, the others as before. */
+function answer(method: 'get' | 'post', path: string, body: () => unknown) {
+  const before = fake[method].getMockImplementation()!;
+  fake[method].mockImplementation((at: string, ...rest: unknown[]) =>
+    at === path ? Promise.resolve(body()) : before(at, ...rest),
+  );
+}
 
 describe('every route in Hindi', () => {
   it.each(ROUTES)('%s', async (url, ui, seat, marker, state) => {
@@ -241,6 +288,7 @@ describe('every route in Hindi', () => {
         ends_at: ENDS_AT,
         ranking: seat.status === 3 ? RANKING : null,
       });
+      if (seat.rematch) withRematch(seat.rematch);
     }
     useAppStore.setState({ user: ASHA });
     const path = url.replace(/\/(7|tok|false)$/, (_m, v: string) =>
@@ -294,6 +342,94 @@ describe('every route in Hindi', () => {
     await expectHindi('मार्केट मेहेम!');
     play('game:ended');
     expect(await screen.findByRole('list', { name: 'अंतिम रैंकिंग' })).toBeInTheDocument();
+    expect(englishLeft(NAMES)).toEqual([]);
+  });
+});
+
+describe('the broker, pause, undo and app texts in Hindi', () => {
+  const running = (role: 1 | 2, playerId: number, settings: Partial<GameSettings> = {}) =>
+    setGame({
+      role,
+      playerId,
+      players: PLAYERS,
+      stocks: [STOCK],
+      portfolio: PORTFOLIO,
+      settings: { ...SETTINGS, ...settings },
+      orderbook_status: 1,
+      ends_at: settings.ends_at === undefined ? ENDS_AT : settings.ends_at,
+    });
+  const market = () => renderRoute(<StockPricesScreen />, { path: '/stock-prices' });
+
+  it("the broker's paused phase: panel, countdown chip, then the hand-over dialog", async () => {
+    running(1, 1, { ends_at: null, paused_remaining_s: 42 });
+    answer('get', API.stocks(7), () => ok(gangaStocks(null, 1)));
+    useAppStore.setState({ user: ASHA });
+    const user = userEvent.setup();
+    market();
+    const panel = await screen.findByRole('region', { name: 'ट्रेड चरण' });
+    expect(within(panel).getByText('रुका हुआ')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'फिर से चालू करें' })).toBeInTheDocument();
+    const chip = screen.getByRole('timer', { name: 'ट्रेड चरण की उलटी गिनती' });
+    expect(chip).toHaveTextContent('रुका हुआ');
+    expect(chip).toHaveAttribute('aria-description', 'ट्रेड चरण रुका है, 42 सेकंड बाकी हैं');
+    expect(englishLeft(NAMES)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'मदद' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'ब्रोकर की भूमिका सौंपें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ब्रोकर की भूमिका सौंपें' });
+    expect(within(dialog).getByLabelText('Asha (निवेशक)')).toBeInTheDocument();
+    expect(englishLeft(NAMES, dialog)).toEqual([]);
+  });
+
+  it('an investor is offered to take over from a broker offline for 60 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    running(2, 2);
+    act(() => {
+      const game = useAppStore.getState().game!;
+      useAppStore.setState({ game: { ...game, online: [2, 3] } });
+    });
+    market();
+    await screen.findAllByText('बाज़ार मॉनिटर');
+    act(() => void vi.advanceTimersByTime(60_000));
+    const offer = await screen.findByText('ब्रोकर ऑफ़लाइन है। आप संभालेंगे?');
+    const prompt = offer.closest<HTMLElement>('[role="alert"]')!;
+    expect(within(prompt).getByRole('button', { name: 'संभालें' })).toBeInTheDocument();
+    expect(englishLeft(NAMES)).toEqual([]);
+  });
+
+  it("the broker's Undo snackbar, and what the undo answers", async () => {
+    running(1, 1);
+    const undone: UndoneAction = {
+      kind: 'price',
+      label: 'Undone: price update of Ganga Pharma (back to ₹2,580.00)',
+      changes: [],
+      points: [],
+      paydays_given: 1,
+    };
+    answer('post', API.undo(7), () => ok(undone, MSG.UNDONE));
+    const user = userEvent.setup();
+    market();
+    await screen.findByText('मॉनिटर और कार्रवाई');
+    act(() => enqueueUndoable(t(MSG.PRICE_UPDATED), 7));
+    const undo = await screen.findByRole('button', { name: 'यह बदलाव पहले जैसा करें' });
+    expect(undo).toHaveTextContent('पहले जैसा करें');
+    expect(englishLeft(NAMES)).toEqual([]);
+    await user.click(undo);
+    expect(
+      await screen.findByText('पहले जैसा किया गया: Ganga Pharma का भाव अपडेट (₹2,580.00 पर वापस)'),
+    ).toBeInTheDocument();
+    expect(englishLeft(NAMES)).toEqual([]);
+  });
+
+  it('the offline banner and the update prompt', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    useAppStore.setState({ user: ASHA });
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    await screen.findByText('मेरे खेल');
+    expect(screen.getByText('कनेक्शन नहीं है')).toBeInTheDocument();
+    act(() => showUpdatePrompt(() => undefined));
+    expect(await screen.findByText('अपडेट उपलब्ध है')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'फिर से लोड करें' })).toBeInTheDocument();
     expect(englishLeft(NAMES)).toEqual([]);
   });
 });

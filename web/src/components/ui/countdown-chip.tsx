@@ -17,10 +17,12 @@ export function CountdownChip() {
     return (
       <Chip
         role="timer"
-        aria-label="Trade phase countdown"
-        aria-description={`Trade phase paused with ${pausedRemaining} seconds left`}
+        aria-label={t('Trade phase countdown')}
+        aria-description={t('Trade phase paused with {seconds} seconds left', {
+          seconds: pausedRemaining,
+        })}
         icon={<PauseIcon aria-hidden />}
-        label="Paused"
+        label={t('Paused')}
         size="small"
         color="warning"
         sx={{ fontWeight: 700 }}

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useOnline } from '../../hooks/use-online';
+import { msg, t } from '../../i18n';
 
-export const NO_CONNECTION = 'No connection';
-export const NO_CONNECTION_DETAIL =
-  'What you see may be out of date until the phone is back online.';
+export const NO_CONNECTION = msg('No connection');
+export const NO_CONNECTION_DETAIL = msg(
+  'What you see may be out of date until the phone is back online.',
+);
 
 /**
  * Honest offline (issue 23 item 6): while the device has no network, every screen says so at
@@ -29,10 +31,10 @@ export function OfflineBanner() {
       }}
     >
       <Typography component="p" variant="body2" sx={{ fontWeight: 700 }}>
-        {NO_CONNECTION}
+        {t(NO_CONNECTION)}
       </Typography>
       <Typography component="p" variant="caption">
-        {NO_CONNECTION_DETAIL}
+        {t(NO_CONNECTION_DETAIL)}
       </Typography>
     </Box>
   );

@@ -8,7 +8,7 @@ import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/sh
 import { GAME_STATUS, ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
 import { isTradePhaseOpen, phaseSecondsLeft, type PhaseFacts } from '@showdown/shared/phase';
 import { isInvestorRole } from '@showdown/shared/roles';
-import { t } from '../../i18n';
+import { serverText, t } from '../../i18n';
 
 export interface GameAlert {
   message: string;
@@ -58,7 +58,9 @@ const ALERTS: Alerts = {
     mayhemApplied(changes.filter((c) => c.price !== c.previous_price).length),
   // The broker sees their own undo's answer; everyone else is told what changed back.
   'action:undone': ({ label }, role) =>
-    role === ROLE.BROKER ? null : { message: `Broker: ${label}`, title: '● Undone' },
+    role === ROLE.BROKER
+      ? null
+      : { message: t('Broker: {label}', { label: serverText(label) }), title: `● ${t('Undone')}` },
 };
 
 function mayhemApplied(moved: number): GameAlert {

@@ -4,13 +4,14 @@ import { isBrokerRole } from '@showdown/shared/roles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from '../../components/ui/toasts';
+import { msg, t } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
 import { useAppStore } from '../../stores/app-store';
 import { selectGame } from '../../stores/game-selectors';
 import { joinRematch, playAgain } from './rematch-api';
 
-export const PLAY_AGAIN = 'Play again with this table';
-export const JOIN_REMATCH = 'Join the rematch';
+export const PLAY_AGAIN = msg('Play again with this table');
+export const JOIN_REMATCH = msg('Join the rematch');
 
 /**
  * The leaderboard's rematch buttons: the broker's "Play again with this table" until the rematch
@@ -51,12 +52,12 @@ export function RematchActions() {
         onClick={() =>
           void run(async () => {
             const message = await playAgain(gameId);
-            if (message) enqueueSnackbar(message, { variant: 'success' });
+            if (message) enqueueSnackbar(t(message), { variant: 'success' });
             return '/showdown-lobby';
           }, '/leaderboard')
         }
       >
-        {PLAY_AGAIN}
+        {t(PLAY_AGAIN)}
       </Button>
     );
   }
@@ -68,7 +69,7 @@ export function RematchActions() {
       disabled={busy}
       onClick={() => void run(() => joinRematch(code, me.role, seat.avatar_id), '/join-game/false')}
     >
-      {JOIN_REMATCH}
+      {t(JOIN_REMATCH)}
     </Button>
   );
 }

@@ -3,10 +3,11 @@ import { UNDO_WINDOW_SECONDS } from '@showdown/shared/constants';
 import type { SnackbarKey } from 'notistack';
 import { useState } from 'react';
 import { closeSnackbar, enqueueSnackbar } from '../../components/ui/toasts';
+import { msg, serverText, t } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
 import { undoLastAction } from './undo-api';
 
-export const UNDO_LABEL = 'Undo this change';
+export const UNDO_LABEL = msg('Undo this change');
 
 /** The confirmation's "Undo": one tap, then the snackbar says what was undone or why not. */
 export function UndoButton({ gameId, snackbarKey }: { gameId: number; snackbarKey: SnackbarKey }) {
@@ -16,7 +17,7 @@ export function UndoButton({ gameId, snackbarKey }: { gameId: number; snackbarKe
     try {
       const { data } = await undoLastAction(gameId);
       closeSnackbar(snackbarKey);
-      enqueueSnackbar(data.label, { variant: 'info' });
+      enqueueSnackbar(serverText(data.label), { variant: 'info' });
     } catch (error) {
       closeSnackbar(snackbarKey);
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
@@ -30,10 +31,10 @@ export function UndoButton({ gameId, snackbarKey }: { gameId: number; snackbarKe
       sx={{ color: 'text.primary' }}
       disabled={busy}
       // The price keypad has an "Undo" key of its own (SPEC): this one says what it undoes.
-      aria-label={UNDO_LABEL}
+      aria-label={t(UNDO_LABEL)}
       onClick={() => void undo()}
     >
-      Undo
+      {t('Undo')}
     </Button>
   );
 }

@@ -10,9 +10,12 @@
  * Add a key here for every new English text: web/test/i18n/catalogue.test.ts fails on a
  * missing or stale one. Digits stay Latin and amounts keep the en-IN grouping (₹1,00,000).
  *
- * The last block holds texts of screens being built in parallel (broker handover, pause, undo,
- * rematch, PWA): wire them with t() under these exact English keys.
+ * Server messages with values (shared/src/message-templates.ts) are keyed by their template and
+ * shown through `serverText()`.
  */
+/** Finds a server message's template (loaded with this catalogue, off the first screen). */
+export { matchTemplate } from '@showdown/shared/message-templates';
+
 export const hi: Record<string, string> = {
   "{name}'s avatar": '{name} का अवतार',
   'Investor avatar': 'निवेशक का अवतार',
@@ -476,24 +479,68 @@ export const hi: Record<string, string> = {
   unchanged: 'कोई बदलाव नहीं',
   'up {magnitude} percent': '{magnitude} प्रतिशत ऊपर',
   'down {magnitude} percent': '{magnitude} प्रतिशत नीचे',
-  // Texts of screens other branches add (broker handover, pause, undo, rematch, PWA).
+  // Broker handover and claim, pause and resume (issue 22 items 3 and 5).
+  'Former broker': 'पूर्व ब्रोकर',
   'Hand over broker': 'ब्रोकर की भूमिका सौंपें',
+  "The player you choose gets the broker's controls. An investor keeps their portfolio.":
+    'आप जिस खिलाड़ी को चुनेंगे, उसे ब्रोकर के नियंत्रण मिलेंगे। निवेशक का पोर्टफ़ोलियो उसी के पास रहता है।',
+  'No other player is seated.': 'खेल में कोई दूसरा खिलाड़ी नहीं बैठा है।',
+  'New broker': 'नया ब्रोकर',
+  'Hand over': 'सौंपें',
+  'The player': 'वह खिलाड़ी',
+  '{name} is the broker now.': 'अब {name} ब्रोकर हैं।',
   'The broker is offline. Take over?': 'ब्रोकर ऑफ़लाइन है। आप संभालेंगे?',
+  'Take over': 'संभालें',
+  Pause: 'रोकें',
+  Resume: 'फिर से चालू करें',
   Paused: 'रुका हुआ',
+  '{remainingS} s left when the broker resumes. Orders wait until then.':
+    'ब्रोकर के फिर से चालू करने पर {remainingS} सेकंड बचेंगे। तब तक ऑर्डर रुके रहेंगे।',
+  'Trade phase paused with {seconds} seconds left': 'ट्रेड चरण रुका है, {seconds} सेकंड बाकी हैं',
+  'Paused: {seconds} s left': 'रुका हुआ: {seconds} सेकंड बाकी',
+  'The broker is handed over.': 'ब्रोकर की भूमिका सौंप दी गई।',
+  'You are the broker now.': 'अब आप ब्रोकर हैं।',
+  'You are the broker already.': 'आप पहले से ब्रोकर हैं।',
+  'Choose a player seated in this game.': 'इस खेल में बैठे किसी खिलाड़ी को चुनें।',
+  'The broker is online. You can take over once they have been offline for 60 seconds.':
+    'ब्रोकर ऑनलाइन है। उनके 60 सेकंड तक ऑफ़लाइन रहने के बाद ही आप संभाल सकते हैं।',
+  'The broker has been offline for less than {limit} seconds. Try again in {seconds} s.':
+    'ब्रोकर {limit} सेकंड से कम समय से ऑफ़लाइन है। {seconds} सेकंड बाद फिर से कोशिश करें।',
+  'Trade phase is paused': 'ट्रेड चरण रुका हुआ है',
+  'Trade phase paused.': 'ट्रेड चरण रोका गया।',
+  'Trade phase resumed.': 'ट्रेड चरण फिर से चालू हुआ।',
+  'The trade phase is not paused.': 'ट्रेड चरण रुका हुआ नहीं है।',
+  // Undo and rematch (issue 22 items 4 and 7).
   Undo: 'पहले जैसा करें',
+  'Undo this change': 'यह बदलाव पहले जैसा करें',
+  Undone: 'पहले जैसा किया गया',
+  'Undone: {what}': 'पहले जैसा किया गया: {what}',
+  'Undone:': 'पहले जैसा किया गया:',
+  'Price update': 'भाव अपडेट',
+  'Broker: {label}': 'ब्रोकर: {label}',
+  'Undone: payday of {amount}': 'पहले जैसा किया गया: {amount} का पेडे',
+  'Undone: market mayhem on {companies}': 'पहले जैसा किया गया: {companies} पर मार्केट मेहेम',
+  'Undone: price update of {companies} (back to {price})':
+    'पहले जैसा किया गया: {companies} का भाव अपडेट ({price} पर वापस)',
+  'Undone: price update of {companies}': 'पहले जैसा किया गया: {companies} का भाव अपडेट',
+  'There is nothing to undo.': 'पहले जैसा करने के लिए कुछ नहीं है।',
+  'Too late to undo: a change can be undone for 60 seconds only.':
+    'अब देर हो गई: कोई बदलाव सिर्फ़ 60 सेकंड तक ही पहले जैसा किया जा सकता है।',
+  'Cannot undo: an order was placed after this change.':
+    'पहले जैसा नहीं हो सकता: इस बदलाव के बाद एक ऑर्डर दिया जा चुका है।',
+  'Undone.': 'पहले जैसा कर दिया गया।',
   'Join the rematch': 'दोबारा मुक़ाबले में जुड़ें',
   'Play again with this table': 'इसी टेबल के साथ फिर से खेलें',
+  'The rematch lobby is open.': 'दोबारा मुक़ाबले की लॉबी खुल गई है।',
+  'The rematch of this game is already open.': 'इस खेल का दोबारा मुक़ाबला पहले से खुला है।',
+  'Play again is for a game that has ended.': 'फिर से खेलना सिर्फ़ ख़त्म हो चुके खेल के लिए है।',
+  'Another game is already open on this board.': 'इस बोर्ड पर एक दूसरा खेल पहले से खुला है।',
+  // The installable app (issue 23 item 6).
   'Update available': 'अपडेट उपलब्ध है',
   'No connection': 'कनेक्शन नहीं है',
+  'What you see may be out of date until the phone is back online.':
+    'फ़ोन के फिर से ऑनलाइन होने तक यहाँ दिख रही जानकारी पुरानी हो सकती है।',
 };
 
-/** Keys of the last block, not shown by this branch yet. */
-export const pending: readonly string[] = [
-  'Hand over broker',
-  'The broker is offline. Take over?',
-  'Paused',
-  'Join the rematch',
-  'Play again with this table',
-  'Update available',
-  'No connection',
-];
+/** Keys of screens other branches are adding, not shown by this one yet (none now). */
+export const pending: readonly string[] = [];

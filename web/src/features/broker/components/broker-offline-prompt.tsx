@@ -4,6 +4,7 @@ import { GAME_STATUS } from '@showdown/shared/constants';
 import { BROKER_CLAIM_AFTER_S, isBrokerRole } from '@showdown/shared/roles';
 import { useEffect, useState } from 'react';
 import { useSnackbar } from '../../../components/ui/toasts';
+import { t } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import {
@@ -57,7 +58,7 @@ export function BrokerOfflinePrompt() {
     setBusy(true);
     try {
       await claimBroker(gameId);
-      enqueueSnackbar('You are the broker now.', { variant: 'success' });
+      enqueueSnackbar(t('You are the broker now.'), { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     } finally {
@@ -79,11 +80,11 @@ export function BrokerOfflinePrompt() {
           sx={{ whiteSpace: 'nowrap' }}
           onClick={() => void takeOver()}
         >
-          Take over
+          {t('Take over')}
         </Button>
       }
     >
-      The broker is offline. Take over?
+      {t('The broker is offline. Take over?')}
     </Alert>
   );
 }

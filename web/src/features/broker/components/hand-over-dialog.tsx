@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { roleLabel } from '@showdown/shared/roles';
 import { useId, useState } from 'react';
 import { useSnackbar } from '../../../components/ui/toasts';
+import { t } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectPlayerId, selectPlayers } from '../../../stores/game-selectors';
@@ -40,8 +41,8 @@ export function HandOverDialog({ open, onClose }: HandOverDialogProps) {
       // Loaded on use: the help menu that opens this dialog is preloaded with the first screens.
       const { handOverBroker } = await import('../api/broker-api');
       await handOverBroker(gameId, chosen);
-      const name = players.find((p) => p.player_id === chosen)?.username ?? 'The player';
-      enqueueSnackbar(`${name} is the broker now.`, { variant: 'success' });
+      const name = players.find((p) => p.player_id === chosen)?.username ?? t('The player');
+      enqueueSnackbar(t('{name} is the broker now.', { name }), { variant: 'success' });
       close();
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
@@ -52,16 +53,18 @@ export function HandOverDialog({ open, onClose }: HandOverDialogProps) {
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>Hand over broker</DialogTitle>
+      <DialogTitle id={titleId}>{t('Hand over broker')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          The player you choose gets the broker&apos;s controls. An investor keeps their portfolio.
+          {t(
+            "The player you choose gets the broker's controls. An investor keeps their portfolio.",
+          )}
         </Typography>
         {players.length === 0 ? (
-          <Typography>No other player is seated.</Typography>
+          <Typography>{t('No other player is seated.')}</Typography>
         ) : (
           <RadioGroup
-            aria-label="New broker"
+            aria-label={t('New broker')}
             value={chosen === null ? '' : String(chosen)}
             onChange={(event) => setChosen(Number(event.target.value))}
           >
@@ -70,7 +73,7 @@ export function HandOverDialog({ open, onClose }: HandOverDialogProps) {
                 key={p.player_id}
                 value={String(p.player_id)}
                 control={<Radio />}
-                label={`${p.username} (${roleLabel(p.role)})`}
+                label={`${p.username} (${t(roleLabel(p.role))})`}
               />
             ))}
           </RadioGroup>
@@ -78,14 +81,14 @@ export function HandOverDialog({ open, onClose }: HandOverDialogProps) {
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'center', gap: 2, pb: 3 }}>
         <Button variant="outlined" onClick={close}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button
           variant="contained"
           disabled={chosen === null || busy}
           onClick={() => void confirm()}
         >
-          Hand over
+          {t('Hand over')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useSnackbar } from '../../../components/ui/toasts';
+import { t } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { setPhasePaused } from '../api/broker-api';
 
@@ -38,7 +39,7 @@ export function PhasePauseButton({ gameId, paused, disabled = false }: PauseButt
       disabled={disabled || busy}
       onClick={() => void toggle()}
     >
-      {paused ? 'Resume' : 'Pause'}
+      {paused ? t('Resume') : t('Pause')}
     </Button>
   );
 }
@@ -54,7 +55,7 @@ export function PhasePanel({ color, children }: PhasePanelProps) {
   return (
     <Paper
       role="region"
-      aria-label="Trade phase"
+      aria-label={t('Trade phase')}
       sx={{
         my: 1,
         p: 1.5,
@@ -82,10 +83,12 @@ export function PausedPhasePanel({ remainingS, children }: PausedPanelProps) {
     <PhasePanel color="warning.main">
       <Box sx={{ flex: 1 }}>
         <Typography variant="h3" component="p" color="warning.main">
-          Paused
+          {t('Paused')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {remainingS} s left when the broker resumes. Orders wait until then.
+          {t('{remainingS} s left when the broker resumes. Orders wait until then.', {
+            remainingS,
+          })}
         </Typography>
       </Box>
       {children}

@@ -84,7 +84,7 @@ export function HelpMenuPopup({
             <ListItemIcon>
               <SwapHorizIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText>Hand over broker</ListItemText>
+            <ListItemText>{t('Hand over broker')}</ListItemText>
           </MenuItem>
         )}
         <MenuItem

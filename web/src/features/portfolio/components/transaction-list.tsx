@@ -39,14 +39,14 @@ function EntryIcon({ icon, color }: { icon: ReactNode; color: string }) {
 }
 
 const UNDONE_TITLE = {
-  PAYDAY: 'PAYDAY',
-  'Market mayhem': 'Market Mayhem',
-  'Price update': 'Price Update',
+  PAYDAY: msg('PAYDAY'),
+  'Market mayhem': msg('Market Mayhem'),
+  'Price update': msg('Price Update'),
 } as const;
 
 /** The broker's undo: a payday's credit taken back, or a price brought back. */
 function undoneView(entry: TransactionEntry, logo: ReactNode): EntryView {
-  const title = `Undone: ${UNDONE_TITLE[entry.undone_type ?? 'Price update']}`;
+  const title = t('Undone: {what}', { what: t(UNDONE_TITLE[entry.undone_type ?? 'Price update']) });
   if (entry.stock_id === null) {
     return {
       title,

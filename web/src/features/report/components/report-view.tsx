@@ -8,6 +8,7 @@ import type { GameReport } from '@showdown/shared/api';
 import { formatINR, formatSignedPercent } from '@showdown/shared/format';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { clockOptions, msg, rankText, t } from '../../../i18n';
+import { eventText } from './event-text';
 
 /** Each company's price at every event of the timeline (the last price up to that event). */
 export function pricesAtEvents(report: GameReport): Array<{ name: string; data: number[] }> {
@@ -46,23 +47,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </Typography>
       {children}
     </Box>
-  );
-}
-
-/** The words of the shared report's event labels that a Hindi reader sees translated. */
-const EVENT_WORDS = [
-  msg('Game started'),
-  msg('Market mayhem:'),
-  msg('Payday'),
-  msg('bought'),
-  msg('sold'),
-];
-
-/** An event's label ('Asha bought 4 Tandoor Motors') with its words in the current language. */
-function eventText(label: string): string {
-  return EVENT_WORDS.reduce(
-    (text, word) => text.replace(new RegExp(`(^|\\s)${word}(?=\\s|$)`), `$1${t(word)}`),
-    label,
   );
 }
 

@@ -257,7 +257,7 @@ function RunningView({ game }: { game: SpectatorSnapshot }) {
             role="status"
             sx={{ fontSize: big(2.6, 34), fontWeight: 800, color: 'warning.main' }}
           >
-            Paused: {paused_remaining_s} s left
+            {t('Paused: {seconds} s left', { seconds: paused_remaining_s })}
           </Typography>
         ) : seconds !== null ? (
           <PhaseBanner seconds={seconds} />
