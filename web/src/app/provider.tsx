@@ -3,19 +3,28 @@ import CssBaseline from '@mui/material/CssBaseline';
 // anyway; importing it directly leaves the CSS-variables provider out of every page's JavaScript
 // (2.9 KiB gzip of /login, room for the languages).
 import ThemeProvider from '@mui/system/ThemeProvider';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
-import { HelpMenu } from '../features/help/components/help-menu';
 import { LanguageRoot } from '../i18n/language-root';
 import { configureApiClient } from '../lib/api-client';
 import { resetAppStore } from '../stores/app-store';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 
-const slots = { helpMenu: <HelpMenu /> };
+// The help button shows on in-game pages only: its module is not part of /login's JavaScript.
+const HelpMenu = lazy(async () => ({
+  default: (await import('../features/help/components/help-menu')).HelpMenu,
+}));
+const slots = {
+  helpMenu: (
+    <Suspense fallback={null}>
+      <HelpMenu />
+    </Suspense>
+  ),
+};
 
 /** Theme, toasts and the help-menu slot: everything a screen needs, also in tests. */
 export function AppProviders({ children }: { children: ReactNode }) {
