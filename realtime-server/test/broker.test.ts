@@ -4,7 +4,7 @@
  * every device and the TV applies, and ten claims at once giving one new broker.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
@@ -12,17 +12,11 @@ import { games } from '../src/db/schema.ts';
 import { FakeClock } from './helpers/clock.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { expectError, openPhase, seat, setupTable, type TableSetup } from './helpers/game.ts';
-import { http, nextIp, startTestServer, type TestServer } from './helpers/server.ts';
+import { http, nextIp, startTestServer, useTestServer } from './helpers/server.ts';
 import { GameView, TestClient, waitUntil } from './helpers/sockets.ts';
 
 const clock = new FakeClock();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock });
 
 const handover = (table: TableSetup, from: TableSetup['broker'], playerId: number) =>
   from.api.post(`/api/game/${table.gameId}/broker/handover`, { player_id: playerId });

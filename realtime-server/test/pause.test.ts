@@ -5,23 +5,17 @@
  * pause, and two nodes on one database end the resumed phase exactly once.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@showdown/shared/messages';
 import { endExpiredPhases } from '../src/games/flow-service.ts';
 import { FakeClock } from './helpers/clock.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { expectError, openPhase, setupTable, type TableSetup } from './helpers/game.ts';
-import { http, nextIp, startTestServer, type TestServer } from './helpers/server.ts';
+import { http, nextIp, startTestServer, useTestServer, type TestServer } from './helpers/server.ts';
 import { GameView, TestClient } from './helpers/sockets.ts';
 
 const clock = new FakeClock();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock });
 
 const pause = (table: TableSetup, by = table.broker) =>
   by.api.post(`/api/game/${table.gameId}/phase/pause`);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COMPANIES } from '@showdown/shared/catalogue';
 import { MSG } from '@showdown/shared/messages';
 import { allowlistViolations, SPECTATOR_EVENT_FIELDS } from '@showdown/shared/spectator';
 import { FakeClock } from './helpers/clock.ts';
-import { startTestServer, signUp, http, nextIp, type TestServer } from './helpers/server.ts';
+import { useTestServer, signUp, http, nextIp } from './helpers/server.ts';
 import { expectError, openPhase, setupTable, type TableSetup } from './helpers/game.ts';
 import { GameView, TestClient } from './helpers/sockets.ts';
 
@@ -12,14 +12,8 @@ import { GameView, TestClient } from './helpers/sockets.ts';
  * Issue 22 items 4 (undo) and 7 (play again): the calls, their refusals, the 60 s window on a
  * fake clock, what every device and the TV are told, and that the ledger still reconciles.
  */
-let server: TestServer;
 const clock = new FakeClock();
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock });
 
 const spice = COMPANIES[5]!; // ₹195.00
 const tandoor = COMPANIES[0]!; // ₹450.00
