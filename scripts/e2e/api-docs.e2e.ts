@@ -3,23 +3,12 @@
  * renders every REST call from /api/openapi.json, and the events page every Socket.IO event from
  * /api/asyncapi.json, with no script refused and no error. One browser page, two screenshots.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPlayer, type Player } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPlayer, type Player } from './support/browser.ts';
 import { screenshot } from './support/artifacts.ts';
-import { startE2eServer, type E2eServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/session.ts';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 /** What went wrong on the page: CSP refusals, uncaught errors, console errors, failed loads. */
 const troubles = (reader: Player) =>
@@ -27,7 +16,7 @@ const troubles = (reader: Player) =>
 
 describe('/api/docs', () => {
   it('shows every REST call and every Socket.IO event, with the CSP unchanged', async () => {
-    const reader = await openPlayer(browser, 'api-reader', server.url, {
+    const reader = await openPlayer(e2e.browser, 'api-reader', e2e.server.url, {
       width: 1280,
       height: 900,
     });
@@ -38,7 +27,7 @@ describe('/api/docs', () => {
       expect(csp).not.toContain('unsafe-eval');
       await page.locator('.opblock').first().waitFor();
       const paths = await page.locator('.opblock-summary-path').allTextContents();
-      const openapi = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      const openapi = (await (await fetch(`${e2e.server.url}/api/openapi.json`)).json()) as {
         paths: Record<string, object>;
       };
       const documented = Object.values(openapi.paths).reduce(

@@ -5,25 +5,15 @@
  * later the former broker is offered "The broker is offline. Take over?" and takes the controls
  * back without a reload. Phones at 390×844, the TV at 1920×1080.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, TV_VIEWPORT } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TV_VIEWPORT } from './support/browser.ts';
 import { joinLobby, startWithOneInvestor } from './support/flows.ts';
 import { live, LIVE_MS, textOf } from './support/live.ts';
 import { Scenario } from './support/scenario.ts';
-import { startE2eServer, type E2eServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/session.ts';
 
-let browser: Browser;
-let server: E2eServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startE2eServer()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 const chip = (page: Page) =>
   page.getByRole('banner').getByRole('timer', { name: 'Trade phase countdown' });
@@ -32,7 +22,7 @@ const phasePanel = (page: Page) => page.getByRole('region', { name: 'Trade phase
 
 describe('a broker night', () => {
   it('hands the broker over, pauses and resumes the phase, and takes over from an offline broker', async () => {
-    const s = new Scenario('broker night', browser, server);
+    const s = new Scenario('broker night', e2e.browser, e2e.server);
     const code = 'BRK1';
     try {
       const bina = await s.join('broker');

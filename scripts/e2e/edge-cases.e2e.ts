@@ -3,25 +3,16 @@
  * countdown and wrong-code message, a reload in the middle of a trade phase, a player removed
  * from the lobby, and what an investor must never be offered.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, pathOf } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pathOf } from './support/browser.ts';
 import { joinLobby, pathIs, startWithOneInvestor } from './support/flows.ts';
 import { live, textOf } from './support/live.ts';
 import { Scenario } from './support/scenario.ts';
-import { nextPhone, startE2eServer, type E2eServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/session.ts';
+import { nextPhone } from './support/server.ts';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 /** The seconds a countdown shows, or null when none is on screen. */
 async function secondsShown(page: Page): Promise<number | null> {
@@ -37,7 +28,7 @@ async function resendSecondsShown(page: Page): Promise<number | null> {
 
 describe('signing in', () => {
   it('resend waits out its 40 s countdown; a wrong code says so and the right one still works', async () => {
-    const s = new Scenario('otp step', browser, server, true);
+    const s = new Scenario('otp step', e2e.browser, e2e.server, true);
     try {
       const newcomer = await s.join('newcomer');
       const { page } = newcomer;
@@ -47,7 +38,7 @@ describe('signing in', () => {
         await page.goto('/login');
         await page.getByLabel('Phone number').fill(phone);
         await page.getByRole('button', { name: 'Get OTP' }).click();
-        code = await server.otps.code(phone, 1);
+        code = await e2e.server.otps.code(phone, 1);
         await page.getByText('Enter the 4-digit OTP sent to your phone').waitFor();
       });
 
@@ -95,7 +86,7 @@ describe('signing in', () => {
 
 describe('in the lobby', () => {
   it('a player the broker removes is sent out of the lobby', async () => {
-    const s = new Scenario('removed player', browser, server, true);
+    const s = new Scenario('removed player', e2e.browser, e2e.server, true);
     try {
       const broker = await s.join('broker');
       const kabir = await s.join('investor');
@@ -127,7 +118,7 @@ describe('in the lobby', () => {
   });
 
   it('an investor is never offered the broker controls', async () => {
-    const s = new Scenario('investor controls', browser, server, true);
+    const s = new Scenario('investor controls', e2e.browser, e2e.server, true);
     try {
       const broker = await s.join('broker');
       const meera = await s.join('investor');
@@ -200,7 +191,7 @@ describe('in the lobby', () => {
 
 describe('mid-game', () => {
   it('a reload during a trade phase keeps the session, the countdown and the portfolio', async () => {
-    const s = new Scenario('reload', browser, server, true);
+    const s = new Scenario('reload', e2e.browser, e2e.server, true);
     try {
       const broker = await s.join('broker');
       const dev = await s.join('investor');

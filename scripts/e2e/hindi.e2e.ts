@@ -4,31 +4,20 @@
  * table's TV (1920×1080, language from the browser) read in Hindi. Screenshots of each land in
  * artifacts/screens/ (Devanagari needs a font such as fonts-noto-core).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, pathOf, TV_VIEWPORT } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { pathOf, TV_VIEWPORT } from './support/browser.ts';
 import { joinLobby, pathIs } from './support/flows.ts';
 import { live } from './support/live.ts';
 import { Scenario } from './support/scenario.ts';
-import { startE2eServer, type E2eServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/session.ts';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 const CODE = 'HN42';
 
 describe('Hindi', () => {
   it('Profile switches to Hindi, kept on reload; lobby, market and the TV read in Hindi', async () => {
-    const s = new Scenario('hindi', browser, server);
+    const s = new Scenario('hindi', e2e.browser, e2e.server);
     try {
       const broker = await s.join('broker');
       const investor = await s.join('investor');

@@ -7,25 +7,14 @@
  */
 import { formatINR } from '@showdown/shared/format';
 import { applyPercentChange } from '@showdown/shared/pricing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, pathOf, TV_VIEWPORT } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { pathOf, TV_VIEWPORT } from './support/browser.ts';
 import { joinLobby, pathIs, startWithOneInvestor } from './support/flows.ts';
 import { live, textOf } from './support/live.ts';
 import { Scenario } from './support/scenario.ts';
-import { startE2eServer, type E2eServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/session.ts';
 
-let browser: Browser;
-let server: E2eServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startE2eServer()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 const inr = (paise: number) => formatINR(paise / 100);
 const TANDOOR = { id: 1, name: 'Tandoor Motors', open: 45_000 };
@@ -34,7 +23,7 @@ const PAYDAY = 100_000_00;
 
 describe('undo and play again', () => {
   it('undoes a price update and a payday on every screen, then rematches the table', async () => {
-    const s = new Scenario('undo and rematch', browser, server);
+    const s = new Scenario('undo and rematch', e2e.browser, e2e.server);
     try {
       const broker = await s.join('broker');
       const asha = await s.join('investor-a');

@@ -8,25 +8,15 @@
  */
 import { formatINR } from '@showdown/shared/format';
 import { applyPercentChange } from '@showdown/shared/pricing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, pathOf, TV_VIEWPORT, type Player } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pathOf, TV_VIEWPORT, type Player } from './support/browser.ts';
 import { enterBoardCode, pathIs, pickAvatar, signUpThroughUi, takeSeat } from './support/flows.ts';
 import { live, LIVE_MS, textOf } from './support/live.ts';
 import { Scenario } from './support/scenario.ts';
-import { startE2eServer, type E2eServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/session.ts';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 /** Sign-up to the leaderboard with a 60 s trade phase, then the report, its link and My games. */
 const WHOLE_EVENING_MS = 300_000;
@@ -73,7 +63,7 @@ describe('a whole game', () => {
     'broker and two investors play from sign-up to the leaderboard, every change live',
     async () => {
       expect(ashaNetWorth).toBeLessThan(raviNetWorth);
-      const s = new Scenario('whole game', browser, server, true);
+      const s = new Scenario('whole game', e2e.browser, e2e.server, true);
       try {
         const broker = await s.join('broker');
         const asha = await s.join('investor-a');
