@@ -1,6 +1,6 @@
 import { API } from '@showdown/shared/api';
 import type { UndoneAction } from '@showdown/shared/protocol';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { useAppStore } from '../../stores/app-store';
@@ -12,7 +12,7 @@ import {
   setGame,
   type FakeApi,
 } from '../../../test/in-game/render-screen';
-import { enqueueUndoable, UNDO_LABEL } from './undo-snackbar';
+import { enqueueUndoable, UNDO_LABEL, withdrawUndoable } from './undo-snackbar';
 
 vi.mock('../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -51,6 +51,17 @@ describe("the broker's confirmation with Undo", () => {
     await user.click(await screen.findByRole('button', { name: UNDO_LABEL }));
     await screen.findByText(undone.label);
     expect(useAppStore.getState().game?.stocks[0]?.current_price).toBe(450);
+  });
+
+  it('is withdrawn when the game ends: no Undo left over the leaderboard', async () => {
+    setGame({ status: 2, role: 1, stocks: STOCKS });
+    const { user } = renderScreen(<Confirm />, { path: '/price-updates' });
+    await user.click(screen.getByRole('button', { name: 'confirm' }));
+    await screen.findByRole('button', { name: UNDO_LABEL });
+    withdrawUndoable();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: UNDO_LABEL })).not.toBeInTheDocument(),
+    );
   });
 
   it('says why when the server refuses', async () => {

@@ -58,3 +58,9 @@ export function enqueueUndoable(message: string, gameId: number): void {
     action: (key) => <UndoButton gameId={gameId} snackbarKey={key} />,
   });
 }
+
+/** The game ended: there is nothing left to undo, and the offer would sit over the leaderboard. */
+export function withdrawUndoable(): void {
+  if (lastKey !== null) closeSnackbar(lastKey);
+  lastKey = null;
+}

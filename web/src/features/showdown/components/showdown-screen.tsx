@@ -6,16 +6,18 @@ import Typography from '@mui/material/Typography';
 import type { RankingEntry } from '@showdown/shared/api';
 import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
+import { usePublishedTabBarHeight } from '../../../components/ui/tab-bar-height';
 import { useGameLoad } from '../../../hooks/use-game-load';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { selectRole } from '../../../stores/game-selectors';
 import { endGame, loadShowdown } from '../api/showdown';
+import { withdrawUndoable } from '../../undo/undo-snackbar';
 import { StandingsList } from './standings-list';
 import { isBrokerRole } from '@showdown/shared/roles';
 import { t } from '../../../i18n';
@@ -31,6 +33,10 @@ export function ShowdownScreen() {
   const load = useCallback(async (gameId: number) => setRows(await loadShowdown(gameId)), []);
   const { gameId, loading, refresh } = useGameLoad('screen:showdown', load);
   const broker = isBrokerRole(role);
+  // The screen's buttons sit at the bottom like a tab bar: toasts (a 60 s Undo offer among them)
+  // stay above them, so End Game is never covered.
+  const actions = useRef<HTMLDivElement>(null);
+  usePublishedTabBarHeight(actions);
 
   const end = async () => {
     setConfirmEnd(false);
@@ -38,6 +44,7 @@ export function ShowdownScreen() {
     setEnding(true);
     try {
       await endGame(gameId);
+      withdrawUndoable();
       enqueueSnackbar(t(MSG.GAME_ENDED), { variant: 'success' });
       void navigate('/leaderboard', { replace: true });
     } catch (error) {
@@ -73,7 +80,10 @@ export function ShowdownScreen() {
       ) : (
         <StandingsList label={t('Player balances')} rows={sorted} />
       )}
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}>
+      <Box
+        ref={actions}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}
+      >
         <Button variant="outlined" onClick={() => void navigate(-1)}>
           {t('Resume Game')}
         </Button>
