@@ -10,7 +10,7 @@ import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
 import { LanguageRoot } from '../i18n/language-root';
 import { configureApiClient } from '../lib/api-client';
-import { resetAppStore } from '../stores/app-store';
+import { endedHere, leavesForProfile, resetAppStore } from '../stores/app-store';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 
@@ -55,9 +55,10 @@ export function wireApiClient(router: {
       resetAppStore();
       void router.navigate('/login', { replace: true });
     },
-    onGameCompleted: () => {
+    endedHere,
+    onGameCompleted: (knownWhenSent) => {
       // The finished game stays readable (its leaderboard) until the player joins another.
-      void router.navigate('/profile', { replace: true });
+      if (leavesForProfile(knownWhenSent)) void router.navigate('/profile', { replace: true });
     },
   });
 }

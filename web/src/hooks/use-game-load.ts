@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { resyncGame } from '../lib/socket';
-import { selectRequest, useAppStore } from '../stores/app-store';
+import { endedHere, leavesForProfile, selectRequest, useAppStore } from '../stores/app-store';
 import { selectGameId, selectStatus } from '../stores/game-selectors';
 import { runRequest } from '../stores/run-request';
 
@@ -46,12 +46,13 @@ export function useGameLoad(
 
   const run = useCallback(async () => {
     if (gameId === null) return;
+    const knownEnded = endedHere();
     try {
       await runRequest(key, () => loadRef.current(gameId));
     } catch (error) {
-      if (error instanceof ApiError && error.code === ERROR_CODE.GAME_COMPLETED)
-        void navigate('/profile', { replace: true });
-      else enqueueSnackbar(errorMessage(error), { variant: 'error' });
+      if (error instanceof ApiError && error.code === ERROR_CODE.GAME_COMPLETED) {
+        if (leavesForProfile(knownEnded)) void navigate('/profile', { replace: true });
+      } else enqueueSnackbar(errorMessage(error), { variant: 'error' });
     }
   }, [key, gameId, navigate, enqueueSnackbar]);
 

@@ -268,4 +268,17 @@ describe('api client', () => {
     expect(useAppStore.getState().game?.ranking).toEqual(ranking);
     expect(navigate).toHaveBeenCalledWith('/profile', { replace: true });
   });
+  it('a call sent before an end the device shows meanwhile leaves it on the leaderboard', async () => {
+    const running = provisionalSnapshot(4, 'AB12');
+    useAppStore.setState({ game: { ...running, game: { ...running.game, status: 2 } } });
+    let answer: (response: MockResponse) => void = () => {};
+    serve(() => new Promise<MockResponse>((resolve) => (answer = resolve)));
+    const call = api.get(API.stocks(4));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // 'game:ended' arrives while the call is in flight: the device goes to the leaderboard.
+    useAppStore.setState({ game: { ...running, game: { ...running.game, status: 3 } } });
+    answer(fail(409, 'GAME_COMPLETED', 'Game already completed.'));
+    await expect(call).rejects.toMatchObject({ code: 'GAME_COMPLETED' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
 });

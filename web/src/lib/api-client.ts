@@ -62,8 +62,13 @@ export interface AuthHandlers {
   onUnauthorized: () => void;
   /** Called after a failed refresh cleared local storage: reset state and go to /login. */
   onRefreshFailed: () => void;
-  /** Called when a call answers 'Game already completed.' (SPEC §4: go to /profile). */
-  onGameCompleted?: () => void;
+  /**
+   * Called when a call answers 'Game already completed.' (SPEC §4: go to /profile), with
+   * whether the device already showed that end when it sent the call (`endedHere`).
+   */
+  onGameCompleted?: (knownWhenSent: boolean) => void;
+  /** Whether the device already shows its game as ended; read as each call is sent. */
+  endedHere?: () => boolean;
 }
 
 let handlers: AuthHandlers = { onUnauthorized: () => {}, onRefreshFailed: () => {} };
@@ -163,6 +168,7 @@ async function send<T>(
   retried: boolean,
 ): Promise<ApiSuccess<T>> {
   const token = getAccessToken();
+  const knownEnded = handlers.endedHere?.() ?? false;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -202,7 +208,7 @@ async function send<T>(
   if (!response.ok || (parsed as { success?: unknown } | null)?.success === false) {
     const error = errorFromResponse(response.status, parsed);
     if (error.code === ERROR_CODE.GAME_COMPLETED || error.message === MSG.GAME_COMPLETED) {
-      handlers.onGameCompleted?.();
+      handlers.onGameCompleted?.(knownEnded);
     }
     throw error;
   }

@@ -2,7 +2,7 @@
  * The one bound store (zustand slices pattern): auth, game, request and client state, wrapped
  * once in persist(immer(…)). Only what must survive a reload is persisted under 'root'.
  */
-import { STORAGE_KEYS } from '@showdown/shared/constants';
+import { GAME_STATUS, STORAGE_KEYS } from '@showdown/shared/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { immer } from 'zustand/middleware/immer';
@@ -60,6 +60,20 @@ export function resetAppStore(): void {
     ...initialRequestData(),
     ...initialClientData(),
   });
+}
+
+/** Whether this device already shows its game as ended (its leaderboard). */
+export function endedHere(): boolean {
+  return useAppStore.getState().game?.game.status === GAME_STATUS.COMPLETED;
+}
+
+/**
+ * SPEC §4: 'Game already completed.' sends the player to /profile, except for a call sent before
+ * the end that this device has shown meanwhile: it is already on its way to the leaderboard
+ * (and the rematch), which a late answer must not take away.
+ */
+export function leavesForProfile(knownWhenSent: boolean): boolean {
+  return knownWhenSent || !endedHere();
 }
 
 /** A call's request state, idle when it never ran. */

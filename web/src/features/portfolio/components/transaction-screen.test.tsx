@@ -3,7 +3,10 @@ import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
+import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import {
+  failure,
+  findLocation,
   ok,
   renderScreen,
   serve,
@@ -172,5 +175,39 @@ describe('TransactionScreen', () => {
     expect(fake.get).toHaveBeenLastCalledWith(`${API.transactions(7)}?before=151&limit=50`);
     // A page shorter than the limit was the last one.
     expect(screen.queryByRole('button', { name: 'Load older entries' })).not.toBeInTheDocument();
+  });
+  it('stays on the leaderboard when a reload sent before the end answers after it', async () => {
+    let refused: (error: unknown) => void = () => {};
+    let calls = 0;
+    serve(fake, {
+      [`GET ${API.transactions(7)}?limit=50`]: () =>
+        (calls += 1) === 1
+          ? ok(ENTRIES)
+          : new Promise((_, reject) => {
+              refused = reject;
+            }),
+    });
+    renderScreen(<TransactionScreen />, { path: '/transaction' });
+    await screen.findByRole('list', { name: 'Transactions' });
+    act(() => {
+      useAppStore.getState().applyEvent('price:updated', {
+        seq: 1,
+        game_id: 7,
+        stock_id: 5,
+        previous_price: 1520,
+        price: 1428.8,
+        percentage: -6,
+      });
+    });
+    await vi.waitFor(() => expect(calls).toBe(2));
+    act(() => {
+      useAppStore.getState().applyEvent('game:ended', { seq: 2, game_id: 7, ranking: [] });
+    });
+    expect(await findLocation()).toBe('/leaderboard');
+    await act(async () => {
+      refused(failure(MSG.GAME_COMPLETED, 409, ERROR_CODE.GAME_COMPLETED));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(await findLocation()).toBe('/leaderboard');
   });
 });
