@@ -340,6 +340,35 @@ describe('socket commands answer as the REST routes do', () => {
     expect(history.body.data.filter((e: any) => e.type === 'trade')).toHaveLength(1);
   });
 
+  it("an order's socket has the portfolio in its answer: only the owner's other sockets are sent portfolio:updated", async () => {
+    const table = await setupTable(server, { investors: 1, start: true });
+    await openPhase(table);
+    const inv = table.investors[0]!;
+    const phone = await socketOf(inv);
+    const tablet = await socketOf(inv);
+    const answer = await command(phone, 'order:place', {
+      game_id: table.gameId,
+      stock_id: 8,
+      trade_type: 0,
+      quantity: 2,
+    });
+    expect('data' in answer).toBe(true);
+    const told = await tablet.waitFor('portfolio:updated');
+    expect(told).toEqual({ game_id: table.gameId, portfolio: 'data' in answer && answer.data });
+    // A REST order (no socket of its own) is told to every socket, in order after the first:
+    // once both have its copy, the phone has had time for the socket order's copy too.
+    const rest = await inv.api.post(`/api/game/${table.gameId}/stocks/trade`, {
+      stock_id: 8,
+      trade_type: 0,
+      quantity: 1,
+    });
+    const second = (p: any) => p.portfolio.current_balance === rest.body.data.current_balance;
+    await phone.waitFor('portfolio:updated', second);
+    await tablet.waitFor('portfolio:updated', second);
+    expect(phone.count('portfolio:updated')).toBe(1);
+    expect(tablet.count('portfolio:updated')).toBe(2);
+  });
+
   it('a socket whose access token has expired is refused as REST refuses the token (403 TOKEN_EXPIRED)', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const broker = await socketOf(table.broker);

@@ -115,7 +115,9 @@ function isBuiltPortfolio(answer: PortfolioFacts | Portfolio): answer is Portfol
 /**
  * An investor's order at the current price, while the trade phase is on. With an
  * Idempotency-Key, a retry answers the first answer and places nothing (claimed in the order's
- * own statement: a parallel retry waits for the first and then replays it).
+ * own statement: a parallel retry waits for the first and then replays it). The owner's other
+ * sockets are told the new portfolio; `answeredOn` (a socket command's socket) has it in its
+ * answer.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -123,6 +125,7 @@ export async function placeOrder(
   gameId: number,
   input: TradeInput,
   idempotencyKey?: string,
+  answeredOn?: string,
 ): Promise<ServiceResult<Portfolio>> {
   let replayed = false;
   try {
@@ -147,7 +150,9 @@ export async function placeOrder(
         const portfolio = isBuiltPortfolio(outcome.facts)
           ? outcome.facts
           : portfolioFromFacts(outcome.facts);
-        if (!outcome.replayed) publish((p) => p.portfolio(userId, gameId, portfolio));
+        if (!outcome.replayed) {
+          publish((p) => p.portfolio(userId, gameId, portfolio, answeredOn));
+        }
         return { data: portfolio, message: MSG.ORDER_OK };
       },
     );

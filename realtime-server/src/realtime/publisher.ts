@@ -22,7 +22,11 @@ export const boardRoom = (code: string) => `board:${code}`;
 /** How services tell devices about a committed change. Call it only after the commit. */
 export interface GamePublisher {
   game<E extends GameEventName>(gameId: number, name: E, payload: GameEventPayload<E>): void;
-  portfolio(userId: number, gameId: number, portfolio: Portfolio): void;
+  /**
+   * The owner's portfolio to each of the owner's sockets; `answeredOn`, the socket whose command
+   * answer already carries it, is left out (one frame and one kernel write fewer an order).
+   */
+  portfolio(userId: number, gameId: number, portfolio: Portfolio, answeredOn?: string): void;
   /**
    * A removed player: every socket of the user leaves the game's room, and every process drops
    * the seat from its cache.
@@ -74,9 +78,13 @@ export function createSocketPublisher(
         toSpectatorEvent(name, payload),
       );
     },
-    portfolio(userId, gameId, portfolio) {
+    portfolio(userId, gameId, portfolio, answeredOn) {
       metrics?.broadcasts.inc({ event: 'portfolio:updated' });
-      io.to(userRoom(userId)).emit('portfolio:updated', { game_id: gameId, portfolio });
+      const room = io.to(userRoom(userId));
+      (answeredOn === undefined ? room : room.except(answeredOn)).emit('portfolio:updated', {
+        game_id: gameId,
+        portfolio,
+      });
     },
     evict(gameId, userId) {
       seats.removed(gameId, userId);

@@ -70,6 +70,7 @@ type Run<E extends SocketCommandName> = (
   hooks: flow.PhaseHooks,
   userId: number,
   payload: Payload,
+  socketId: string,
 ) => Promise<ServiceResult<CommandData<E>>>;
 
 /** Each command, in the order its REST route checks: the path's id, the body, the service. */
@@ -94,10 +95,10 @@ const COMMANDS: { [E in SocketCommandName]: Run<E> } = {
   },
   'mayhem:average': (ctx, _hooks, userId, p) =>
     mayhem.averageMayhemList(ctx, userId, idOf(p, 'mayhem_id')),
-  'order:place': (ctx, _hooks, userId, p) => {
+  'order:place': (ctx, _hooks, userId, p, socketId) => {
     const gameId = idOf(p, 'game_id');
     const input = body(tradeSchema, p);
-    return market.placeOrder(ctx, userId, gameId, input, idempotencyKeyOf(p));
+    return market.placeOrder(ctx, userId, gameId, input, idempotencyKeyOf(p), socketId);
   },
 };
 
@@ -155,7 +156,9 @@ export function attachSocketCommands(
       const giveUpAt = ctx.clock.now().getTime() + COMMAND_ANSWER_TIMEOUT_MS;
       const gone = () => socket.disconnected || ctx.clock.now().getTime() >= giveUpAt;
       dbClient
-        .run({ key: `user:${userId}`, gone }, async () => run(ctx, hooks, userId, fields))
+        .run({ key: `user:${userId}`, gone }, async () =>
+          run(ctx, hooks, userId, fields, socket.id),
+        )
         .then(
           (result) =>
             reply(

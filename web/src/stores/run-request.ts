@@ -23,16 +23,18 @@ export async function runRequest<T>(key: string, call: () => Promise<T>): Promis
 
 /**
  * A call whose answer describes the game: it reaches the snapshot through `into` only if no newer
- * socket state arrived while it was in flight (the store's `applyAnswer`).
+ * socket state arrived while it was in flight (the store's `applyAnswer`); otherwise `late` gets
+ * the answer, for what of it is still news.
  */
 export async function runGameRequest<T>(
   key: string,
   gameId: number,
   call: () => Promise<ApiSuccess<T>>,
   into: (data: T) => GameRecipe,
+  late?: (data: T) => void,
 ): Promise<ApiSuccess<T>> {
   const sentAt = useAppStore.getState().seqFor(gameId);
   const answer = await runRequest(key, call);
-  useAppStore.getState().applyAnswer(gameId, sentAt, into(answer.data));
+  if (!useAppStore.getState().applyAnswer(gameId, sentAt, into(answer.data))) late?.(answer.data);
   return answer;
 }

@@ -65,6 +65,10 @@ export async function placeOrder(gameId: number, order: TradeInput): Promise<str
         () => api.post<Portfolio>(API.trade(gameId), order, { idempotencyKey }),
       ),
     portfolioInto,
+    // A game event arrived meanwhile: the phase it carries may be older, but my cash and
+    // holdings are the order's (the server sends this socket no portfolio:updated of its own
+    // order), valued at the prices shown.
+    (portfolio) => useAppStore.getState().applyPortfolioEvent(gameId, portfolio),
   );
   return answer.message ?? MSG.ORDER_OK;
 }

@@ -192,6 +192,36 @@ describe('TradeScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("an order's answer that a price move overtook still shows the new cash and holdings", async () => {
+    let answer: (body: unknown) => void = () => {};
+    serveHub(portfolio(500000, 10, 1), {
+      [`POST ${API.trade(7)}`]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { user } = await openHub();
+    await user.click(buttonsOf('Tandoor Motors').buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Tandoor Motors' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Order' }));
+    await waitFor(() => expect(fake.post).toHaveBeenCalled());
+    // The broker moves a price while the order is out: the store's seq moves past the order's.
+    act(() => {
+      useAppStore.getState().applyEvent('price:updated', {
+        seq: 1,
+        game_id: 7,
+        stock_id: 1,
+        previous_price: 450,
+        price: 495,
+        percentage: 10,
+      });
+    });
+    await act(async () => answer(ok(portfolio(499100, 12, 1), 'Order placed successfully.')));
+    expect(await screen.findByText('Order placed successfully.')).toBeInTheDocument();
+    const mine = selectPortfolio(useAppStore.getState());
+    expect(mine?.current_balance).toBe(499100);
+    // Valued at the price shown now, not the one the order saw.
+    expect(mine?.portfolio_data.find((r) => r.stock_id === 1)?.current_price).toBe(495);
+  });
+
   it("sells with trade_type 1 and toasts the server's error.message on failure", async () => {
     serveHub(portfolio(500000, 10, 1), {
       [`POST ${API.trade(7)}`]: () => {
