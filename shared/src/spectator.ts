@@ -212,6 +212,14 @@ export function toSpectatorEvent<E extends SpectatorEventName>(
   return pickAllowed(payload, SPECTATOR_EVENT_FIELDS[name]) as SpectatorEventPayload<E>;
 }
 
+/** Whether the whole event is the spectators' copy: its allowlist drops nothing. */
+export function spectatorsMaySeeAll<E extends SpectatorEventName>(
+  name: E,
+  payload: ServerEventPayload<E>,
+): boolean {
+  return allowlistViolations(payload, SPECTATOR_EVENT_FIELDS[name]).length === 0;
+}
+
 /** True for the events that change a game and carry its `seq`. */
 export function isGameEventName(name: string): name is GameEventName {
   return name in SPECTATOR_EVENT_FIELDS && name !== 'presence:changed' && name !== 'board:moved';

@@ -6,7 +6,7 @@ import type {
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
 import type { Portfolio } from '@showdown/shared/api';
-import { toSpectatorEvent } from '@showdown/shared/spectator';
+import { spectatorsMaySeeAll, toSpectatorEvent } from '@showdown/shared/spectator';
 import type { SeatCache } from './seat-cache.ts';
 import type { Metrics } from '../metrics.ts';
 
@@ -72,11 +72,16 @@ export function createSocketPublisher(
     game(gameId, name, payload) {
       metrics?.broadcasts.inc({ event: name });
       // The generic emit signature cannot be narrowed per event name; the public signature is.
-      (io.to(gameRoom(gameId)).emit as (ev: string, p: unknown) => boolean)(name, payload);
-      (io.to(spectatorRoom(gameId)).emit as (ev: string, p: unknown) => boolean)(
-        name,
-        toSpectatorEvent(name, payload),
-      );
+      const emit = (rooms: string | string[], p: unknown) =>
+        (io.to(rooms).emit as (ev: string, p: unknown) => boolean)(name, p);
+      // An event the spectators may see whole (a price move, a phase) is encoded and broadcast
+      // once for both rooms; otherwise the spectators get their allowlisted copy.
+      if (spectatorsMaySeeAll(name, payload)) {
+        emit([gameRoom(gameId), spectatorRoom(gameId)], payload);
+        return;
+      }
+      emit(gameRoom(gameId), payload);
+      emit(spectatorRoom(gameId), toSpectatorEvent(name, payload));
     },
     portfolio(userId, gameId, portfolio, answeredOn) {
       metrics?.broadcasts.inc({ event: 'portfolio:updated' });
