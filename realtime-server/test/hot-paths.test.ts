@@ -252,6 +252,36 @@ describe('Idempotency-Key answers', () => {
     expect(after.data).toEqual(stored);
   });
 
+  it("a keyed order writes its key's row twice: the claim with the fingerprint, then the answer", async () => {
+    const table = await setupTable(server, { investors: 1, start: true });
+    await openPhase(table);
+    const inv = table.investors[0]!;
+    // Counted inside one transaction, rolled back: this statement's writes (PGlite's one backend
+    // reports its counts late, so the difference around the statement).
+    const writes = (tx: Pick<typeof ctx.db, 'execute'>) =>
+      tx.execute(
+        sql`select coalesce(sum(n_tup_ins), 0)::int as ins, coalesce(sum(n_tup_upd), 0)::int as upd
+            from pg_stat_xact_user_tables where relname = 'idempotency_keys'`,
+      ) as unknown as Promise<{ rows: Array<{ ins: number; upd: number }> }>;
+    const counted = await ctx.db
+      .transaction(async (tx) => {
+        const before = (await writes(tx)).rows[0]!;
+        await tx.execute(
+          sql`select showdown_place_order_once(${inv.userId}, ${table.gameId}, 3, 0, 1,
+              'two-writes', now(), 'fingerprint')`,
+        );
+        const after = (await writes(tx)).rows[0]!;
+        const row = (await tx.execute(
+          sql`select fingerprint, response from idempotency_keys where key = 'two-writes'`,
+        )) as unknown as { rows: Array<Record<string, unknown>> };
+        const stats = { ins: after.ins - before.ins, upd: after.upd - before.upd, ...row.rows[0] };
+        throw Object.assign(new Error('rollback'), { stats });
+      })
+      .catch((err: { stats?: Record<string, unknown> }) => err.stats);
+    expect(counted).toMatchObject({ ins: 1, upd: 1, fingerprint: 'fingerprint' });
+    expect(counted?.response).toMatchObject({ cash_paise: expect.any(Number) });
+  });
+
   it('a replay in another game is refused, in the same statement as the claim', async () => {
     const first = await setupTable(server, { investors: 1, start: true });
     await openPhase(first);

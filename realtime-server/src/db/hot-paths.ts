@@ -25,7 +25,8 @@ export interface FunctionCall {
  */
 export const HOT_PATHS = {
   placeOrder: {
-    // 0004_auth_sessions.sql: showdown_place_order with the request's Idempotency-Key fingerprint.
+    // 0010_order_key_once.sql (first 0004): showdown_place_order with the Idempotency-Key's
+    // fingerprint, its row written twice (the claim, the answer).
     name: 'showdown_place_order_once',
     text: 'select showdown_place_order_once($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz, $8::varchar) as r',
   },
