@@ -67,6 +67,18 @@ const ENTRIES: TransactionEntry[] = [
   },
 ];
 
+/** The broker moves Lotus Bank by -6 % (the game's first event). */
+function movePrice() {
+  return useAppStore.getState().applyEvent('price:updated', {
+    seq: 1,
+    game_id: 7,
+    stock_id: 5,
+    previous_price: 1520,
+    price: 1428.8,
+    percentage: -6,
+  });
+}
+
 function items() {
   return screen.getAllByRole('listitem');
 }
@@ -113,16 +125,7 @@ describe('TransactionScreen', () => {
     renderScreen(<TransactionScreen />, { path: '/transaction' });
     expect(await screen.findByText('Oops! No transaction found')).toBeInTheDocument();
     answer = ENTRIES.slice(0, 1);
-    act(() => {
-      useAppStore.getState().applyEvent('price:updated', {
-        seq: 1,
-        game_id: 7,
-        stock_id: 5,
-        previous_price: 1520,
-        price: 1428.8,
-        percentage: -6,
-      });
-    });
+    act(() => void movePrice());
     expect(await screen.findByText('-6%')).toBeInTheDocument();
     expect(fake.get).toHaveBeenCalledTimes(2);
   });
@@ -189,16 +192,7 @@ describe('TransactionScreen', () => {
     });
     renderScreen(<TransactionScreen />, { path: '/transaction' });
     await screen.findByRole('list', { name: 'Transactions' });
-    act(() => {
-      useAppStore.getState().applyEvent('price:updated', {
-        seq: 1,
-        game_id: 7,
-        stock_id: 5,
-        previous_price: 1520,
-        price: 1428.8,
-        percentage: -6,
-      });
-    });
+    act(() => void movePrice());
     await vi.waitFor(() => expect(calls).toBe(2));
     act(() => {
       useAppStore.getState().applyEvent('game:ended', { seq: 2, game_id: 7, ranking: [] });
