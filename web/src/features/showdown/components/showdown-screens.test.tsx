@@ -168,6 +168,23 @@ describe('ShowdownScreen', () => {
     expect(selectRanking(useAppStore.getState())).toHaveLength(4);
   });
 
+  it("keeps the toasts clear of Resume Game's top, the page's padding below the buttons included", async () => {
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(844);
+    // The buttons' box ends 24 px above the viewport's bottom (the page's own padding).
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const area = this.textContent?.includes('Resume Game') && !this.querySelector('ul');
+      return { top: area ? 640 : 0, bottom: area ? 820 : 0, height: area ? 180 : 0 } as DOMRect;
+    });
+    setGame({ role: 1 });
+    serve(fake, { [`GET ${API.showdown(7)}`]: () => ok(RANKING) });
+    renderScreen(<ShowdownScreen />, { path: '/portfolio-showdown' });
+    await screen.findByRole('list', { name: 'Player balances' });
+    expect(document.documentElement.style.getPropertyValue('--tab-bar-height')).toBe('204px');
+    vi.restoreAllMocks();
+  });
+
   it('hides End Game from investors; Resume Game goes back', async () => {
     setGame({ role: 2 });
     serve(fake, { [`GET ${API.showdown(7)}`]: () => ok(RANKING) });
