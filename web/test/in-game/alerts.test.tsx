@@ -10,6 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useGameAlerts } from '../../src/features/alerts/use-game-alerts';
+import { StockPricesScreen } from '../../src/features/market/components/stock-prices-screen';
 import { PortfolioScreen } from '../../src/features/portfolio/components/portfolio-screen';
 import { TradeScreen } from '../../src/features/portfolio/components/trade-screen';
 import { useGameSocket } from '../../src/hooks/use-game-socket';
@@ -154,6 +155,41 @@ describe('trade phase alert on Portfolio', () => {
     act(() => socket().fire('phase:ended', at(SEQ + 1)));
     expect(await screen.findByText('Trade phase closed')).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+});
+
+describe('the end of a trade phase is told once', () => {
+  /** Lets the screens' own effects (the countdown seeing the phase end) run. */
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+  it.each([
+    ['the Trade Hub', <TradeScreen key="trade" />, '/trade'],
+    ['the Market Monitor', <StockPricesScreen key="market" />, '/stock-prices'],
+  ])(
+    "an investor on %s sees 'Trade phase closed', not also 'Trade ended.'",
+    async (_name, ui, path) => {
+      const endsAt = new Date(Date.now() + 120_000).toISOString();
+      await openLive(ui, path, { orderbook_status: 1, ends_at: endsAt });
+      await settle();
+      act(() => socket().fire('phase:ended', at(SEQ + 1)));
+      expect(await screen.findByText('Trade phase closed')).toBeInTheDocument();
+      await settle();
+      expect(screen.queryByText('Trade ended.')).not.toBeInTheDocument();
+    },
+  );
+
+  it("the broker on the Market Monitor is told once: 'Trade ended.' or the alert, not both", async () => {
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    await openLive(<StockPricesScreen />, '/stock-prices', {
+      role: 1,
+      orderbook_status: 1,
+      ends_at: endsAt,
+    });
+    await settle();
+    act(() => socket().fire('phase:ended', at(SEQ + 1)));
+    await settle();
+    const told = ['Trade ended.', 'Trade phase closed'].filter((text) => screen.queryByText(text));
+    expect(told).toHaveLength(1);
   });
 });
 

@@ -16,7 +16,15 @@ export interface GameAlert {
   title: string;
   /** A button in the snackbar that goes to the screen where the player can act. */
   action?: { label: string; to: string };
+  /** A fixed toast key: a toast already showing with it (the Monitor's own) is not joined. */
+  key?: string;
 }
+
+/**
+ * The key of the one toast that tells a trade phase ended: the alert's "Trade phase closed", or
+ * the broker's Market Monitor's "Trade ended." (SPEC §7), whichever comes first.
+ */
+export const PHASE_ENDED_KEY = 'trade-phase-ended';
 
 type Alerts = {
   [E in GameEventName]?: (event: GameEventPayload<E>, role: Role | null) => GameAlert | null;
@@ -32,6 +40,7 @@ const ALERTS: Alerts = {
     message: t('Trade phase closed'),
     title: `● ${t('Trade phase closed')}`,
     ...(isInvestorRole(role) && { action: { label: t('My holdings'), to: '/portfolio' } }),
+    key: PHASE_ENDED_KEY,
   }),
   'payday:given': ({ amount, paydays_given }, role) =>
     role === ROLE.BROKER

@@ -24,6 +24,7 @@ export function useGameAlerts(): GameListener {
       for (const alert of alerts) {
         const { action } = alert;
         enqueueSnackbar(alert.message, {
+          key: alert.key,
           variant: 'info',
           autoHideDuration: ALERT_MS,
           action: action
