@@ -193,6 +193,48 @@ describe('the end of a trade phase is told once', () => {
   });
 });
 
+describe('the "Trade phase open" alert goes when trading stops', () => {
+  const OPEN = 'Trade phase open: 120 s to trade';
+  const opened = async () => {
+    const rendered = await openLive(<PortfolioScreen />, '/portfolio');
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    act(() => socket().fire('phase:started', { ...at(SEQ + 1), ends_at: endsAt, duration: 120 }));
+    expect(await screen.findByText(OPEN)).toBeInTheDocument();
+    return rendered;
+  };
+
+  it('the broker pauses the phase: it goes; the resume is told, with "Trade now"', async () => {
+    const { user } = await opened();
+    act(() => socket().fire('phase:paused', { ...at(SEQ + 2), remaining_s: 100 }));
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Trade now' })).not.toBeInTheDocument();
+
+    const endsAt = new Date(Date.now() + 100_000).toISOString();
+    act(() => socket().fire('phase:resumed', { ...at(SEQ + 3), ends_at: endsAt }));
+    expect(await screen.findByText('Trade phase resumed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Trade now' }));
+    expect(await findLocation()).toBe('/trade');
+  });
+
+  it('the phase closes: "Trade phase closed" takes its place', async () => {
+    await opened();
+    act(() => socket().fire('phase:ended', at(SEQ + 2)));
+    expect(await screen.findByText('Trade phase closed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
+  });
+
+  it('a resync that finds the phase paused takes it away too', async () => {
+    await opened();
+    const paused = { orderbook_status: 1, ends_at: null, paused_remaining_s: 90 } as const;
+    sockets.answer = () => ({ data: liveSnapshot({ seq: SEQ + 5, settings: paused }) });
+    act(() =>
+      socket().fire('mayhem:responded', { ...at(SEQ + 5), mayhem_id: 4, responses_count: 1 }),
+    );
+    await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ + 5));
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
+  });
+});
+
 describe('alerts for what a snapshot shows was missed', () => {
   it('a phone whose socket joins after the phase opened is told, with the seconds left', async () => {
     const endsAt = new Date(Date.now() + 90_000).toISOString();
