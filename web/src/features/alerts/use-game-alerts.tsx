@@ -33,9 +33,9 @@ export function useGameAlerts(): GameListener {
     let told = 0;
     const withdraw = (topic: AlertTopic | null) => {
       const key = topic === null ? undefined : onTopic.get(topic);
-      if (key === undefined) return;
+      if (topic === null || key === undefined) return;
       closeSnackbar(key);
-      onTopic.delete(topic!);
+      onTopic.delete(topic);
     };
     const keyFor = ({ topic, key }: GameAlert): SnackbarKey | undefined => {
       if (!topic) return key;
