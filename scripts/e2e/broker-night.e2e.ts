@@ -84,6 +84,9 @@ describe('a broker night', () => {
         await live('the TV counts again', () => textOf(tv.page.getByTestId('countdown'))).toMatch(
           /\d+:\d\d/,
         );
+        // Bina is told; Asha, who tapped Resume, sees her panel run again instead.
+        await bina.page.getByText('Trade phase resumed').first().waitFor({ timeout: LIVE_MS });
+        expect(await asha.page.getByText('Trade phase resumed').count()).toBe(0);
         await s.seen(bina, 'resumed');
       });
 

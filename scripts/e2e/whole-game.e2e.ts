@@ -485,7 +485,12 @@ describe('a whole game', () => {
             await live(`${investor.name}'s countdown is gone`, () =>
               countdown(investor.page).count(),
             ).toBe(0);
-            await investor.page.getByText('Trade ended.').first().waitFor({ timeout: LIVE_MS });
+            // Told once, by the alert: not also "Trade ended." (the broker's Monitor says that).
+            await investor.page
+              .getByText('Trade phase closed')
+              .first()
+              .waitFor({ timeout: LIVE_MS });
+            expect(await investor.page.getByText('Trade ended.').count()).toBe(0);
           }
           await expect(
             broker.page.getByRole('button', { name: 'Trade Phase' }).isEnabled(),

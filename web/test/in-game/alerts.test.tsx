@@ -10,6 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useGameAlerts } from '../../src/features/alerts/use-game-alerts';
+import { StockPricesScreen } from '../../src/features/market/components/stock-prices-screen';
 import { PortfolioScreen } from '../../src/features/portfolio/components/portfolio-screen';
 import { TradeScreen } from '../../src/features/portfolio/components/trade-screen';
 import { useGameSocket } from '../../src/hooks/use-game-socket';
@@ -154,6 +155,83 @@ describe('trade phase alert on Portfolio', () => {
     act(() => socket().fire('phase:ended', at(SEQ + 1)));
     expect(await screen.findByText('Trade phase closed')).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+});
+
+describe('the end of a trade phase is told once', () => {
+  /** Lets the screens' own effects (the countdown seeing the phase end) run. */
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+  it.each([
+    ['the Trade Hub', <TradeScreen key="trade" />, '/trade'],
+    ['the Market Monitor', <StockPricesScreen key="market" />, '/stock-prices'],
+  ])(
+    "an investor on %s sees 'Trade phase closed', not also 'Trade ended.'",
+    async (_name, ui, path) => {
+      const endsAt = new Date(Date.now() + 120_000).toISOString();
+      await openLive(ui, path, { orderbook_status: 1, ends_at: endsAt });
+      await settle();
+      act(() => socket().fire('phase:ended', at(SEQ + 1)));
+      expect(await screen.findByText('Trade phase closed')).toBeInTheDocument();
+      await settle();
+      expect(screen.queryByText('Trade ended.')).not.toBeInTheDocument();
+    },
+  );
+
+  it("the broker on the Market Monitor is told once: 'Trade ended.' or the alert, not both", async () => {
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    await openLive(<StockPricesScreen />, '/stock-prices', {
+      role: 1,
+      orderbook_status: 1,
+      ends_at: endsAt,
+    });
+    await settle();
+    act(() => socket().fire('phase:ended', at(SEQ + 1)));
+    await settle();
+    const told = ['Trade ended.', 'Trade phase closed'].filter((text) => screen.queryByText(text));
+    expect(told).toHaveLength(1);
+  });
+});
+
+describe('the "Trade phase open" alert goes when trading stops', () => {
+  const OPEN = 'Trade phase open: 120 s to trade';
+  const opened = async () => {
+    const rendered = await openLive(<PortfolioScreen />, '/portfolio');
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    act(() => socket().fire('phase:started', { ...at(SEQ + 1), ends_at: endsAt, duration: 120 }));
+    expect(await screen.findByText(OPEN)).toBeInTheDocument();
+    return rendered;
+  };
+
+  it('the broker pauses the phase: it goes; the resume is told, with "Trade now"', async () => {
+    const { user } = await opened();
+    act(() => socket().fire('phase:paused', { ...at(SEQ + 2), remaining_s: 100 }));
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Trade now' })).not.toBeInTheDocument();
+
+    const endsAt = new Date(Date.now() + 100_000).toISOString();
+    act(() => socket().fire('phase:resumed', { ...at(SEQ + 3), ends_at: endsAt }));
+    expect(await screen.findByText('Trade phase resumed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Trade now' }));
+    expect(await findLocation()).toBe('/trade');
+  });
+
+  it('the phase closes: "Trade phase closed" takes its place', async () => {
+    await opened();
+    act(() => socket().fire('phase:ended', at(SEQ + 2)));
+    expect(await screen.findByText('Trade phase closed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
+  });
+
+  it('a resync that finds the phase paused takes it away too', async () => {
+    await opened();
+    const paused = { orderbook_status: 1, ends_at: null, paused_remaining_s: 90 } as const;
+    sockets.answer = () => ({ data: liveSnapshot({ seq: SEQ + 5, settings: paused }) });
+    act(() =>
+      socket().fire('mayhem:responded', { ...at(SEQ + 5), mayhem_id: 4, responses_count: 1 }),
+    );
+    await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ + 5));
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
   });
 });
 

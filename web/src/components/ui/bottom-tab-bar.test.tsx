@@ -12,7 +12,11 @@ describe('BottomTabBar', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('publishes its height for the toasts to sit above it, and withdraws it when gone', () => {
+    // Sticky at the viewport's bottom: its top is 57 px above it.
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(844);
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      top: 787,
+      bottom: 844,
       height: 57,
     } as DOMRect);
     const { unmount } = renderScreen(<BottomTabBar />, { path: '/stock-prices' });

@@ -1,7 +1,7 @@
 import type { PricePoint } from '@showdown/shared/protocol';
 import { describe, expect, it } from 'vitest';
 import { gameSnapshot, OPEN_MAYHEM, type GameSetup } from '../../../test/in-game/render-screen';
-import { alertFor, alertsForSnapshot } from './game-alerts';
+import { alertFor, alertsForSnapshot, withdrawnBy, withdrawnBySnapshot } from './game-alerts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const INVESTOR = 2 as const;
@@ -22,6 +22,7 @@ describe('alertsForSnapshot: what a join or resync snapshot shows was missed', (
       message: 'Trade phase open: 88 s to trade',
       title: '● Trade phase open',
       action: { label: 'Trade now', to: '/trade' },
+      topic: 'trade-phase-open',
     });
     expect(alertsForSnapshot(before, after, BROKER, NOW)[0]?.action).toBeUndefined();
   });
@@ -121,5 +122,36 @@ describe("alertFor: the broker's undo", () => {
       title: '● Undone',
     });
     expect(alertFor('action:undone', undone, BROKER)).toBeNull();
+  });
+});
+
+describe('the trade phase alerts: open, paused, resumed', () => {
+  const resumed = { seq: 12, game_id: 7, ends_at: endsIn(90) };
+
+  it('a pause, the end or the game ending takes "Trade phase open" away; a payday does not', () => {
+    expect(withdrawnBy('phase:paused')).toBe('trade-phase-open');
+    expect(withdrawnBy('phase:ended')).toBe('trade-phase-open');
+    expect(withdrawnBy('game:ended')).toBe('trade-phase-open');
+    expect(withdrawnBy('payday:given')).toBeNull();
+  });
+
+  it('a snapshot takes it away unless the phase is open now', () => {
+    const open = game({ orderbook_status: 1, ends_at: endsIn(60) });
+    expect(withdrawnBySnapshot(open, NOW)).toBeNull();
+    const paused = game({
+      settings: { orderbook_status: 1, ends_at: null, paused_remaining_s: 60 },
+    });
+    expect(withdrawnBySnapshot(paused, NOW)).toBe('trade-phase-open');
+    expect(withdrawnBySnapshot(game({}), NOW)).toBe('trade-phase-open');
+  });
+
+  it('the resume is told to investors with "Trade now"; the broker, who tapped it, is not told', () => {
+    expect(alertFor('phase:resumed', resumed, INVESTOR)).toEqual({
+      message: 'Trade phase resumed',
+      title: '● Trade phase resumed',
+      action: { label: 'Trade now', to: '/trade' },
+      topic: 'trade-phase-open',
+    });
+    expect(alertFor('phase:resumed', resumed, BROKER)).toBeNull();
   });
 });

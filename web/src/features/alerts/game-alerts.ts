@@ -7,7 +7,7 @@ import { formatINR } from '@showdown/shared/format';
 import type { GameEventName, GameEventPayload, GameSnapshot } from '@showdown/shared/protocol';
 import { GAME_STATUS, ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
 import { isTradePhaseOpen, phaseSecondsLeft, type PhaseFacts } from '@showdown/shared/phase';
-import { isInvestorRole } from '@showdown/shared/roles';
+import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
 import { serverText, t } from '../../i18n';
 
 export interface GameAlert {
@@ -16,6 +16,34 @@ export interface GameAlert {
   title: string;
   /** A button in the snackbar that goes to the screen where the player can act. */
   action?: { label: string; to: string };
+  /**
+   * What the alert says is true for a while: a newer alert on it replaces this one, and it is
+   * taken away when it stops being true (see withdrawnBy, withdrawnBySnapshot).
+   */
+  topic?: AlertTopic;
+  /** A fixed toast key: a toast already showing with it (the Monitor's own) is not joined. */
+  key?: string;
+}
+
+/** 'trade-phase-open': investors can trade now ("Trade phase open", "Trade phase resumed"). */
+export type AlertTopic = 'trade-phase-open';
+
+/**
+ * The key of the one toast that tells a trade phase ended: the alert's "Trade phase closed", or
+ * the broker's Market Monitor's "Trade ended." (SPEC §7), whichever comes first.
+ */
+export const PHASE_ENDED_KEY = 'trade-phase-ended';
+
+/** A paused, closed or ended phase is not open to trade: "Trade now" would be untrue. */
+const WITHDRAWN_BY: { [E in GameEventName]?: AlertTopic } = {
+  'phase:paused': 'trade-phase-open',
+  'phase:ended': 'trade-phase-open',
+  'game:ended': 'trade-phase-open',
+};
+
+/** The topic an applied event makes untrue, if any. */
+export function withdrawnBy(name: GameEventName): AlertTopic | null {
+  return WITHDRAWN_BY[name] ?? null;
 }
 
 type Alerts = {
@@ -27,11 +55,23 @@ const ALERTS: Alerts = {
     message: t('Trade phase open: {duration} s to trade', { duration }),
     title: `● ${t('Trade phase open')}`,
     ...(isInvestorRole(role) && { action: { label: t('Trade now'), to: '/trade' } }),
+    topic: 'trade-phase-open',
   }),
+  // The broker, who tapped Resume, sees the phase panel run again.
+  'phase:resumed': (_event, role) =>
+    isBrokerRole(role)
+      ? null
+      : {
+          message: t('Trade phase resumed'),
+          title: `● ${t('Trade phase resumed')}`,
+          ...(isInvestorRole(role) && { action: { label: t('Trade now'), to: '/trade' } }),
+          topic: 'trade-phase-open',
+        },
   'phase:ended': (_event, role) => ({
     message: t('Trade phase closed'),
     title: `● ${t('Trade phase closed')}`,
     ...(isInvestorRole(role) && { action: { label: t('My holdings'), to: '/portfolio' } }),
+    key: PHASE_ENDED_KEY,
   }),
   'payday:given': ({ amount, paydays_given }, role) =>
     role === ROLE.BROKER
@@ -84,6 +124,12 @@ export function alertFor<E extends GameEventName>(
 ): GameAlert | null {
   const make: Alerts[E] = ALERTS[name];
   return make ? make(event, role) : null;
+}
+
+/** The topic a fresh snapshot shows is no longer true: no phase open to trade (paused, closed). */
+export function withdrawnBySnapshot(after: GameSnapshot, now: number): AlertTopic | null {
+  const open = after.game.status === GAME_STATUS.RUNNING && isTradePhaseOpen(phaseOf(after), now);
+  return open ? null : 'trade-phase-open';
 }
 
 /** The game's trade phase as the shared rule reads it. */

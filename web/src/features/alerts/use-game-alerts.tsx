@@ -1,12 +1,20 @@
 import { ToastAction } from '../../components/ui/toast-action';
 import { useSnackbar } from '../../components/ui/toasts';
+import type { SnackbarKey } from 'notistack';
 import { useMemo } from 'react';
 import type { GameListener } from '../../hooks/use-game-socket';
 import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '../../stores/app-store';
 import { selectRole } from '../../stores/game-selectors';
 import { playTone, showInTitle, vibrate } from './alert-effects';
-import { alertFor, alertsForSnapshot, type GameAlert } from './game-alerts';
+import {
+  alertFor,
+  alertsForSnapshot,
+  withdrawnBy,
+  withdrawnBySnapshot,
+  type AlertTopic,
+  type GameAlert,
+} from './game-alerts';
 
 /** How long an alert stays: long enough to read and tap its action. */
 export const ALERT_MS = 6000;
@@ -20,10 +28,28 @@ export function useGameAlerts(): GameListener {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const navigate = useNavigate();
   return useMemo<GameListener>(() => {
+    // The toast on screen for each topic, taken away when the topic stops being true.
+    const onTopic = new Map<AlertTopic, SnackbarKey>();
+    let told = 0;
+    const withdraw = (topic: AlertTopic | null) => {
+      const key = topic === null ? undefined : onTopic.get(topic);
+      if (topic === null || key === undefined) return;
+      closeSnackbar(key);
+      onTopic.delete(topic);
+    };
+    const keyFor = ({ topic, key }: GameAlert): SnackbarKey | undefined => {
+      if (!topic) return key;
+      // A newer alert on the topic replaces the one showing ("Trade phase resumed").
+      withdraw(topic);
+      const fresh = `alert-${topic}-${++told}`;
+      onTopic.set(topic, fresh);
+      return fresh;
+    };
     const show = (alerts: GameAlert[]) => {
       for (const alert of alerts) {
         const { action } = alert;
         enqueueSnackbar(alert.message, {
+          key: keyFor(alert),
           variant: 'info',
           autoHideDuration: ALERT_MS,
           action: action
@@ -50,10 +76,15 @@ export function useGameAlerts(): GameListener {
     const role = () => selectRole(useAppStore.getState());
     return {
       applied: (name, event) => {
+        withdraw(withdrawnBy(name));
         const alert = alertFor(name, event, role());
         show(alert ? [alert] : []);
       },
-      loaded: (before, after) => show(alertsForSnapshot(before, after, role(), Date.now())),
+      loaded: (before, after) => {
+        const now = Date.now();
+        withdraw(withdrawnBySnapshot(after, now));
+        show(alertsForSnapshot(before, after, role(), now));
+      },
     };
   }, [enqueueSnackbar, closeSnackbar, navigate]);
 }

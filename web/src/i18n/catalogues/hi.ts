@@ -325,6 +325,7 @@ export const hi: Record<string, string> = {
   'Trade phase open': 'ट्रेड चरण खुला',
   'Trade now': 'अभी ट्रेड करें',
   'Trade phase closed': 'ट्रेड चरण बंद',
+  'Trade phase resumed': 'ट्रेड चरण फिर से चालू',
   'My holdings': 'मेरी होल्डिंग',
   'Payday {number} given: {amount} to every investor': 'पेडे {number} दिया गया: हर निवेशक को {amount}',
   'Payday! {amount} added to your cash': 'पेडे! आपके नकद में {amount} जुड़े',

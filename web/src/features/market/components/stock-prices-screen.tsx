@@ -37,6 +37,7 @@ import {
   PhasePauseButton,
 } from '../../broker/components/phase-pause-controls';
 import { t } from '../../../i18n';
+import { PHASE_ENDED_KEY } from '../../alerts/game-alerts';
 
 /** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
 export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {
@@ -62,8 +63,11 @@ export function StockPricesScreen() {
 
   const onPhaseEnded = useCallback(
     (how: PhaseEnd) => {
-      enqueueSnackbar(t(MSG.TRADE_ENDED), { variant: 'info' });
-      if (how === 'expired' && broker && gameId !== null) {
+      // The broker's 'Trade ended.' (SPEC §7); an investor is told by the alert alone, and the
+      // broker sees this or the alert's "Trade phase closed", whichever comes first (one key).
+      if (!broker) return;
+      enqueueSnackbar(t(MSG.TRADE_ENDED), { variant: 'info', key: PHASE_ENDED_KEY });
+      if (how === 'expired' && gameId !== null) {
         setTradePhase(gameId, ORDERBOOK.OFF).catch(() => {
           enqueueSnackbar(t('Failed to end trade.'), { variant: 'error' });
         });

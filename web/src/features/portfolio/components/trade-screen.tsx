@@ -9,9 +9,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ORDERBOOK, ROLE, TRADE_TYPE, type TradeType } from '@showdown/shared/constants';
 import { formatINR } from '@showdown/shared/format';
-import { MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { CompanyLogo } from '../../../components/ui/company-logo';
@@ -131,10 +130,8 @@ export function TradeScreen() {
   const [target, setTarget] = useState<OrderTarget | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const onPhaseEnded = useCallback(() => {
-    enqueueSnackbar(t(MSG.TRADE_ENDED), { variant: 'info' });
-  }, [enqueueSnackbar]);
-  const secondsLeft = useTradeCountdown(onPhaseEnded);
+  // The phase's end is told by the alert ("Trade phase closed", use-game-alerts), not again here.
+  const secondsLeft = useTradeCountdown();
 
   const lines = useMemo<TradeLine[]>(() => {
     const rows = portfolio?.portfolio_data ?? [];

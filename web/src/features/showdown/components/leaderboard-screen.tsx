@@ -6,10 +6,11 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { RankingEntry } from '@showdown/shared/api';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
+import { usePublishedTabBarHeight } from '../../../components/ui/tab-bar-height';
 import { env } from '../../../config/env';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
@@ -42,6 +43,10 @@ export function LeaderboardScreen() {
   const ranking = useAppStore(selectRanking);
   const [loaded, setLoaded] = useState<RankingEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Like the Showdown screen's, its buttons sit at the bottom like a tab bar: toasts ("Game Ended
+  // successfully", a late alert) stay above them, so no button is covered.
+  const actions = useRef<HTMLDivElement>(null);
+  usePublishedTabBarHeight(actions);
 
   useEffect(() => {
     if (ranking !== null || gameId === null) return;
@@ -90,7 +95,10 @@ export function LeaderboardScreen() {
           }))}
         />
       )}
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}>
+      <Box
+        ref={actions}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 'auto', pt: 3 }}
+      >
         {gameId !== null && rows !== null && (
           <Button variant="outlined" onClick={() => void navigate(`/game-report/${gameId}`)}>
             {t('Game report')}

@@ -111,6 +111,26 @@ describe('LeaderboardScreen', () => {
     ).toEqual([env.VITE_SOCIAL_INSTAGRAM_URL, env.VITE_SOCIAL_X_URL, env.VITE_SOCIAL_YOUTUBE_URL]);
   });
 
+  it('keeps the toasts above its buttons: the button area publishes the space it takes', () => {
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(844);
+    // Only the box holding every bottom button (and not the ranking) is 344 px from the bottom.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const buttons = ['Restart the Game', 'Shop Now', 'Home', 'Game report'];
+      const holdsButtons = buttons.every((name) => this.textContent?.includes(name));
+      const area = holdsButtons && !this.querySelector('ul');
+      return { top: area ? 500 : 0, bottom: area ? 844 : 0, height: area ? 344 : 0 } as DOMRect;
+    });
+    setGame({ status: 3, ranking: RANKING });
+    const { unmount } = renderScreen(<LeaderboardScreen />, { path: '/leaderboard' });
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue('--tab-bar-height')).toBe('344px');
+    unmount();
+    expect(root.getPropertyValue('--tab-bar-height')).toBe('');
+    vi.restoreAllMocks();
+  });
+
   it.each([
     ['Restart the Game', '/landing'],
     ['Home', '/profile'],
@@ -166,6 +186,23 @@ describe('ShowdownScreen', () => {
     expect(fake.post).toHaveBeenCalledWith(API.end(7));
     expect(selectStatus(useAppStore.getState())).toBe(3);
     expect(selectRanking(useAppStore.getState())).toHaveLength(4);
+  });
+
+  it("keeps the toasts clear of Resume Game's top, the page's padding below the buttons included", async () => {
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(844);
+    // The buttons' box ends 24 px above the viewport's bottom (the page's own padding).
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const area = this.textContent?.includes('Resume Game') && !this.querySelector('ul');
+      return { top: area ? 640 : 0, bottom: area ? 820 : 0, height: area ? 180 : 0 } as DOMRect;
+    });
+    setGame({ role: 1 });
+    serve(fake, { [`GET ${API.showdown(7)}`]: () => ok(RANKING) });
+    renderScreen(<ShowdownScreen />, { path: '/portfolio-showdown' });
+    await screen.findByRole('list', { name: 'Player balances' });
+    expect(document.documentElement.style.getPropertyValue('--tab-bar-height')).toBe('204px');
+    vi.restoreAllMocks();
   });
 
   it('hides End Game from investors; Resume Game goes back', async () => {
