@@ -33,6 +33,7 @@ import { userRouter } from './users/user-routes.ts';
 import { brokerRouter } from './http/broker-routes.ts';
 import { boardRouter, gameRouter, mayhemRouter } from './http/game-routes.ts';
 import { attachGateway } from './realtime/gateway.ts';
+import { trackLocalSessions } from './realtime/local-sessions.ts';
 import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
 import { createSpectateLimit } from './realtime/spectate-limit.ts';
@@ -193,9 +194,10 @@ export async function createApplication(components: ApplicationComponents): Prom
   });
   // Every process checks the sessions it trusts (cached, or holding its sockets) again each
   // SESSION_RECHECK_MS: a revoked session or a deleted user is refused everywhere within a second.
+  const localSessions = trackLocalSessions(io);
   const startSessionRechecks = () =>
     tokens.startRechecks(
-      () => localSessionIds(io),
+      () => localSessions,
       (err) => logger.warn({ err }, 'session recheck failed'),
     );
 
@@ -268,14 +270,4 @@ export async function createApplication(components: ApplicationComponents): Prom
       return closing;
     },
   };
-}
-
-/** The sessions this process holds sockets of (their rooms in the local adapter). */
-function localSessionIds(io: ShowdownServer): string[] {
-  const prefix = sessionRoom('');
-  const ids: string[] = [];
-  for (const room of io.of('/').adapter.rooms.keys()) {
-    if (room.startsWith(prefix)) ids.push(room.slice(prefix.length));
-  }
-  return ids;
 }
