@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, workerCount } from '../src/config.ts';
-import { authSessions, users } from '../src/db/schema.ts';
+import { authSessionEnds, authSessions, users } from '../src/db/schema.ts';
+import { testDriver } from './helpers/database.ts';
 import { signUp, startTestServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -45,9 +47,9 @@ describe('the session cache behind access tokens', () => {
       .where(eq(authSessions.id, ids[1]!.sessionId));
     await db.delete(users).where(eq(users.id, deleted.userId));
     await expect(tokens.verifyAccess(revoked.token)).resolves.toEqual(ids[1]);
-    expect((await tokens.recheckSessions()).sort()).toEqual(
-      [ids[1]!.sessionId, ids[2]!.sessionId].sort(),
-    );
+    const announced = await tokens.recheckSessions();
+    expect(announced).toEqual(expect.arrayContaining([ids[1]!.sessionId, ids[2]!.sessionId]));
+    expect(announced).not.toContain(ids[0]!.sessionId);
     await expect(tokens.verifyAccess(kept.token)).resolves.toEqual(ids[0]);
     await expect(tokens.verifyAccess(revoked.token)).rejects.toMatchObject({
       reason: 'TOKEN_INVALID',
@@ -79,6 +81,92 @@ describe('the session cache behind access tokens', () => {
       reason: 'TOKEN_INVALID',
     });
   });
+});
+
+describe('the incremental session recheck (auth_session_ends)', () => {
+  it('after one full check, finds an ended session it was not told to watch, from the ends alone', async () => {
+    const { tokens, db } = server.application.context;
+    await tokens.recheckSessions(); // the first check is in full, and notes the last end
+    const user = await signUp(server, 'Unwatched Usha');
+    const { sessionId } = await tokens.verifyAccess(user.token);
+    tokens.invalidate(user.userId); // neither cached nor watched: only the ends can tell
+    await db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(authSessions.id, sessionId));
+    expect(await tokens.recheckSessions([])).toEqual([sessionId]);
+    // Read once: the next look has nothing new.
+    expect(await tokens.recheckSessions([])).toEqual([]);
+  });
+
+  it('records each end once: a revocation, then the deletion of the revoked row adds nothing', async () => {
+    const { db } = server.application.context;
+    const user = await signUp(server, 'Once Omkar');
+    const [session] = await db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.userId, user.userId));
+    const endsOf = async () =>
+      db.select().from(authSessionEnds).where(eq(authSessionEnds.sessionId, session!.id));
+    await db.update(authSessions).set({ createdAt: new Date() }); // no end: nothing recorded
+    expect(await endsOf()).toHaveLength(0);
+    await db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(authSessions.id, session!.id));
+    await db.delete(users).where(eq(users.id, user.userId));
+    expect(await endsOf()).toHaveLength(1);
+  });
+
+  it('checks in full again on a gap in the numbers (ends pruned or rolled back)', async () => {
+    const { tokens, db } = server.application.context;
+    await tokens.recheckSessions();
+    const lost = await signUp(server, 'Lost Lalita');
+    const later = await signUp(server, 'Later Lata');
+    const [lostId, laterId] = await Promise.all(
+      [lost, later].map(async (u) => (await tokens.verifyAccess(u.token)).sessionId),
+    );
+    for (const id of [lostId!, laterId!]) {
+      await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, id));
+    }
+    // The first of the two ends is gone before this process read it (as if pruned).
+    await db.delete(authSessionEnds).where(eq(authSessionEnds.sessionId, lostId!));
+    const announced = await tokens.recheckSessions();
+    expect(announced).toEqual(expect.arrayContaining([lostId, laterId]));
+  });
+
+  it.runIf(testDriver === 'pg')(
+    'numbers ends in commit order: an end committed after a look is never below what it saw',
+    async () => {
+      const { tokens } = server.application.context;
+      const url = server.database.url;
+      const first = await signUp(server, 'First Fatima');
+      const second = await signUp(server, 'Second Sanjay');
+      const [firstId, secondId] = await Promise.all(
+        [first, second].map(async (u) => (await tokens.verifyAccess(u.token)).sessionId),
+      );
+      await tokens.recheckSessions();
+      const slow = new pg.Client({ connectionString: url });
+      const quick = new pg.Client({ connectionString: url });
+      await Promise.all([slow.connect(), quick.connect()]);
+      try {
+        // The slow logout numbers its end first and commits last; the quick one waits for it.
+        await slow.query('begin');
+        await slow.query('update auth_sessions set revoked_at = now() where id = $1', [firstId]);
+        const quickDone = quick.query('update auth_sessions set revoked_at = now() where id = $1', [
+          secondId,
+        ]);
+        await new Promise((r) => setTimeout(r, 300));
+        const seen = await tokens.recheckSessions([]);
+        await slow.query('commit');
+        await quickDone;
+        seen.push(...(await tokens.recheckSessions([])));
+        expect(seen.sort()).toEqual([firstId, secondId].sort());
+      } finally {
+        await Promise.all([slow.end(), quick.end()]);
+      }
+    },
+  );
 });
 
 describe('WORKERS', () => {

@@ -6,13 +6,13 @@ import {
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import type { RefreshData, TokenDetails } from '@showdown/shared/api';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@showdown/shared/constants';
 import type { Clock } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { authSessions, refreshTokens } from '../db/schema.ts';
+import { authSessionEnds, authSessions, refreshTokens } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { SessionRevocations } from './session-revocations.ts';
 import { AuthRefusal } from './auth-refusal.ts';
@@ -25,6 +25,11 @@ export interface AccessIdentity {
 
 /** How often each process checks the sessions it trusts again (recheckSessions). */
 export const SESSION_RECHECK_MS = 500;
+/** How long a session's end is kept for the rechecks (auth_session_ends). */
+const ENDS_KEPT_MS = 24 * 3600 * 1000;
+/** How often a recheck also tidies the cache and the ends older than ENDS_KEPT_MS. */
+const TIDY_EVERY_MS = 60_000;
+const ENDS_PAGE = 5_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,6 +57,9 @@ export class TokenService {
   /** Sessions revoked while a check may have been in flight: never cached again. */
   private readonly revokedSessions = new Map<string, number>();
   private recheckTimer: NodeJS.Timeout | undefined;
+  /** The number of the last session end the rechecks have read (undefined: check in full). */
+  private endsSeen: number | undefined;
+  private lastTidyMs = 0;
 
   constructor(
     private readonly db: Database,
@@ -224,35 +232,91 @@ export class TokenService {
   }
 
   /**
-   * Checks again, in one query, every session this process trusts from its cache or holds
-   * sockets of (`alsoWatched`); each one revoked or gone (its user deleted) is forgotten and
-   * announced on this process only: every process runs this check itself, so a revocation
-   * another node's broadcast did not carry, or a deleted user, is seen within the interval.
+   * Checks again the sessions this process trusts (cached, or holding its sockets: `alsoWatched`);
+   * each one revoked or gone (its user deleted) is forgotten and announced on this process only:
+   * every process runs this check itself, so a revocation another node's broadcast did not carry,
+   * or a deleted user, is seen within the interval. Returns the sessions it announced.
+   *
+   * After a first full check, it reads only what ended since its last look (`auth_session_ends`,
+   * numbered in commit order by 0011's trigger): a process with thousands of sockets sends no ids
+   * and parses no rows twice a second. A gap in the numbers (a rolled-back end, or rows pruned
+   * while this process could not reach the database) makes it check its sessions in full again.
    */
   async recheckSessions(alsoWatched: Iterable<string> = []): Promise<string[]> {
     const nowMs = this.clock.now().getTime();
+    if (nowMs - this.lastTidyMs >= TIDY_EVERY_MS) await this.tidy(nowMs);
+    if (this.endsSeen !== undefined) {
+      const since = this.endsSeen;
+      const ended = await this.readEnds(since);
+      if (ended.length === 0) return [];
+      if (ended[0]!.seq === since + 1) {
+        this.endsSeen = ended[ended.length - 1]!.seq;
+        return this.announceEnded(ended.map((e) => e.sessionId));
+      }
+    }
+    return this.recheckInFull(alsoWatched, nowMs);
+  }
+
+  /** The sessions that ended after number `since`, in order (several pages if many ended). */
+  private async readEnds(since: number): Promise<Array<{ seq: number; sessionId: string }>> {
+    const ended: Array<{ seq: number; sessionId: string }> = [];
+    for (let after = since; ;) {
+      const page = (await this.db.execute(
+        sql`select seq::text as seq, session_id::text as id from ${authSessionEnds}
+            where seq > ${after} order by seq limit ${ENDS_PAGE}`,
+      )) as unknown as { rows: Array<{ seq: string; id: string }> };
+      for (const row of page.rows) ended.push({ seq: Number(row.seq), sessionId: row.id });
+      if (page.rows.length < ENDS_PAGE) return ended;
+      after = ended[ended.length - 1]!.seq;
+    }
+  }
+
+  /**
+   * Every watched session, in one query that also notes the last end so far (one snapshot: an
+   * end this query does not see has a higher number, and the next look reads it).
+   */
+  private async recheckInFull(alsoWatched: Iterable<string>, nowMs: number): Promise<string[]> {
     const watched = new Set<string>(alsoWatched);
     for (const [id, entry] of this.liveSessions) {
       if (entry.untilMs > nowMs) watched.add(id);
-      else this.liveSessions.delete(id);
     }
     const ids = [...watched].filter((id) => UUID.test(id));
-    if (ids.length === 0) return [];
-    // Only the sessions that ended come back (usually none), not every live one: a process with
-    // thousands of sockets parses no rows twice a second.
-    const gone = (await this.db.execute(
-      sql`select t.id::text as id
-          from unnest(string_to_array(${ids.join(',')}, ',')::uuid[]) as t(id)
-          where not exists (
-            select 1 from ${authSessions} s where s.id = t.id and s.revoked_at is null
-          )`,
-    )) as unknown as { rows: Array<{ id: string }> };
-    const ended = gone.rows.map((r) => r.id);
+    const result = (await this.db.execute(
+      sql`select (select coalesce(max(seq), 0) from ${authSessionEnds})::text as seen,
+            (select coalesce(array_agg(t.id::text), '{}')
+             from unnest(string_to_array(${ids.join(',')}, ',')::uuid[]) as t(id)
+             where not exists (
+               select 1 from ${authSessions} s where s.id = t.id and s.revoked_at is null
+             )) as gone`,
+    )) as unknown as { rows: Array<{ seen: string; gone: string[] }> };
+    const [row] = result.rows;
+    this.endsSeen = Number(row!.seen);
+    return this.announceEnded(row!.gone);
+  }
+
+  private announceEnded(ended: string[]): string[] {
     for (const id of ended) {
       this.forgetSession(id);
       this.revocations?.notifyLocal(id);
     }
     return ended;
+  }
+
+  /**
+   * Now and then: drops expired entries of the session cache, and ends older than a day (every
+   * process looks twice a second; one that could not for longer checks in full on the gap).
+   */
+  private async tidy(nowMs: number): Promise<void> {
+    this.lastTidyMs = nowMs;
+    for (const [id, entry] of this.liveSessions) {
+      if (entry.untilMs <= nowMs) this.liveSessions.delete(id);
+    }
+    for (const [id, until] of this.revokedSessions) {
+      if (until <= nowMs) this.revokedSessions.delete(id);
+    }
+    await this.db
+      .delete(authSessionEnds)
+      .where(lt(authSessionEnds.endedAt, new Date(nowMs - ENDS_KEPT_MS)));
   }
 
   /**

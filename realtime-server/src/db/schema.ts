@@ -105,6 +105,20 @@ export const authSessions = pgTable(
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Every session that ended (revoked, or its row deleted), numbered in commit order by the
+ * trigger of 0011_session_ends.sql, for the processes' session rechecks; kept a day.
+ */
+export const authSessionEnds = pgTable(
+  'auth_session_ends',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: uuid('session_id').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_session_ends_ended_at_idx').on(t.endedAt)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
