@@ -39,7 +39,13 @@ export default defineConfig({
         ? [
             {
               extends: './realtime-server/vitest.config.ts',
-              test: { name: 'server-pg', root: './realtime-server', env: { TEST_DRIVER: 'pg' } },
+              test: {
+                name: 'server-pg',
+                root: './realtime-server',
+                env: { TEST_DRIVER: 'pg' },
+                // The embedded database's own transport: server-pglite's alone.
+                exclude: ['test/pglite-transport.test.ts'],
+              },
             },
           ]
         : []),

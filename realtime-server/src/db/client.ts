@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -88,13 +90,17 @@ async function migrateOn(pool: pg.Pool): Promise<void> {
 
 /**
  * The embedded database, off the main thread: a worker thread owns PGlite and serves it on a
- * loopback port; this thread uses node-postgres through one connection handed out fairly
+ * Unix socket in a private temporary directory (a loopback port on Windows); this thread uses node-postgres through one connection handed out fairly
  * between clients (FairQueue), so a burst from one client never holds the others back and the
  * event loop keeps accepting connections while PGlite works.
  */
 async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
+  // node-postgres reaches a Unix socket as a directory (host) and a port (the file's suffix).
+  const socketDir =
+    process.platform === 'win32' ? undefined : mkdtempSync(path.join(tmpdir(), 'showdown-db-'));
+  const removeSocketDir = () => socketDir && rmSync(socketDir, { recursive: true, force: true });
   const worker = new Worker(pgliteWorkerFile, {
-    workerData: { dataDir },
+    workerData: { dataDir, socketDir },
     // The worker is plain JavaScript: it must not inherit the process's `--import` preloads
     // (tsx, a profiler's probe), which a worker thread cannot load and exits on.
     execArgv: [],
@@ -103,12 +109,15 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the database worker exited (${code})`)));
     worker.once('message', (m: { type: string; port: number }) => resolve(m.port));
+  }).catch((err: unknown) => {
+    removeSocketDir();
+    throw err;
   });
   worker.removeAllListeners('exit');
   worker.removeAllListeners('error');
   const fair = new FairQueue(1);
   const pool = new FairPool(
-    { host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 },
+    { host: socketDir ?? '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 },
     fair,
   );
   pool.on('error', () => undefined);
@@ -117,6 +126,7 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
   } catch (err) {
     await pool.end().catch(() => {});
     await worker.terminate();
+    removeSocketDir();
     throw err;
   }
   return {
@@ -129,6 +139,7 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
       worker.postMessage({ type: 'close' });
       await closed;
       await worker.terminate();
+      removeSocketDir();
     },
   };
 }
