@@ -72,29 +72,44 @@ describe('the embedded database’s transport', () => {
   afterAll(async () => {
     await database?.close();
   });
-  const poolOf = () => (database.db as unknown as { $client: pg.Pool }).$client;
+  const poolOf = (handle: DatabaseHandle) => (handle.db as unknown as { $client: pg.Pool }).$client;
 
-  it('answers a prepared statement in one chunk: one read for node-postgres, not one per message', async () => {
-    const client = await poolOf().connect();
+  /** How many chunks node-postgres reads for `times` runs of a prepared statement (after the first). */
+  async function chunksFor(handle: DatabaseHandle, name: string, times: number): Promise<number> {
+    const client = await poolOf(handle).connect();
     try {
       const stream = (client as unknown as { connection: { stream: NodeJS.EventEmitter } })
         .connection.stream;
-      const query = { name: 'transport-probe', text: 'select $1::int + 1 as n', values: [1] };
-      await client.query(query); // parsed once
+      const query = { name, text: 'select $1::int * 2 as n', values: [21] };
+      expect((await client.query(query)).rows).toEqual([{ n: 42 }]); // parsed once
       let chunks = 0;
       const count = () => void (chunks += 1);
       stream.on('data', count);
-      for (let i = 0; i < 20; i++) await client.query(query);
+      for (let i = 0; i < times; i++) await client.query(query);
       stream.off('data', count);
-      expect(chunks).toBe(20);
+      return chunks;
     } finally {
       client.release();
+    }
+  }
+
+  it('answers a prepared statement in one chunk: one read for node-postgres, not one per message', async () => {
+    expect(await chunksFor(database, 'transport-probe', 20)).toBe(20);
+  });
+
+  it('on a loopback port where there is no Unix socket (Windows), the same one chunk', async () => {
+    const other = await openDatabase({ inMemory: true, loopback: true });
+    try {
+      expect(poolOf(other).options.host).toBe('127.0.0.1');
+      expect(await chunksFor(other, 'loopback-probe', 10)).toBe(10);
+    } finally {
+      await other.close();
     }
   });
 
   it('listens on a Unix socket only its user may reach, removed when the database closes', async () => {
     const other = await openDatabase({ inMemory: true });
-    const host = (other.db as unknown as { $client: pg.Pool }).$client.options.host as string;
+    const host = poolOf(other).options.host as string;
     expect(path.isAbsolute(host)).toBe(true);
     expect(statSync(host).mode & 0o777).toBe(0o700);
     expect(existsSync(path.join(host, '.s.PGSQL.5432'))).toBe(true);

@@ -29,8 +29,8 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number; onPoolError?: (err: Error) => void }
-  | { dataDir: string }
-  | { inMemory: true };
+  | { dataDir: string; loopback?: boolean }
+  | { inMemory: true; loopback?: boolean };
 
 const migrationsFolder = path.join(serverRoot, 'drizzle');
 /** Plain JavaScript, run as a file of its own: the server bundle does not contain it. */
@@ -74,7 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  return openEmbedded('dataDir' in options ? path.resolve(options.dataDir) : undefined);
+  return openEmbedded(
+    'dataDir' in options ? path.resolve(options.dataDir) : undefined,
+    // node-postgres reaches no Unix socket on Windows: a loopback port there.
+    options.loopback ?? process.platform === 'win32',
+  );
 }
 
 async function migrateOn(pool: pg.Pool): Promise<void> {
@@ -90,14 +94,17 @@ async function migrateOn(pool: pg.Pool): Promise<void> {
 
 /**
  * The embedded database, off the main thread: a worker thread owns PGlite and serves it on a
- * Unix socket in a private temporary directory (a loopback port on Windows); this thread uses node-postgres through one connection handed out fairly
- * between clients (FairQueue), so a burst from one client never holds the others back and the
- * event loop keeps accepting connections while PGlite works.
+ * Unix socket in a private temporary directory (or a loopback port: on Windows); this thread
+ * uses node-postgres through one connection handed out fairly between clients (FairQueue), so a
+ * burst from one client never holds the others back and the event loop keeps accepting
+ * connections while PGlite works.
  */
-async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openEmbedded(
+  dataDir: string | undefined,
+  loopback: boolean,
+): Promise<DatabaseHandle> {
   // node-postgres reaches a Unix socket as a directory (host) and a port (the file's suffix).
-  const socketDir =
-    process.platform === 'win32' ? undefined : mkdtempSync(path.join(tmpdir(), 'showdown-db-'));
+  const socketDir = loopback ? undefined : mkdtempSync(path.join(tmpdir(), 'showdown-db-'));
   const removeSocketDir = () => socketDir && rmSync(socketDir, { recursive: true, force: true });
   const worker = new Worker(pgliteWorkerFile, {
     workerData: { dataDir, socketDir },
