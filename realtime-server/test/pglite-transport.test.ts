@@ -56,6 +56,13 @@ describe('batchWrites', () => {
     expect(writes).toEqual([Buffer.concat([message('R', 'auth'), Buffer.from('N')])]);
   });
 
+  it('sends what is kept before the socket ends', () => {
+    const { socket, writes } = recordingSocket();
+    socket.write(Buffer.from('Too many connections\n'));
+    socket.end();
+    expect(Buffer.concat(writes).toString()).toBe('Too many connections\n');
+  });
+
   it('knows ReadyForQuery only as the last message of a chunk', () => {
     expect(endsExchange(readyForQuery)).toBe(true);
     expect(endsExchange(Buffer.concat([message('C', 'SELECT 1'), readyForQuery]))).toBe(true);

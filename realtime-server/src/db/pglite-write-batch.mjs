@@ -13,7 +13,7 @@ export function endsExchange(chunk) {
   return n >= 6 && chunk[n - 6] === 0x5a && chunk.readInt32BE(n - 5) === 5;
 }
 
-/** Makes `socket.write` batch as above; returns the socket. */
+/** Makes `socket.write` batch as above (and `socket.end` send what is kept first); returns the socket. */
 export function batchWrites(socket) {
   const write = socket.write.bind(socket);
   let pending = [];
@@ -38,6 +38,12 @@ export function batchWrites(socket) {
     }
     if (done) process.nextTick(done);
     return true;
+  };
+  // What is kept goes out before the end (pglite-socket writes "Too many connections" and ends).
+  const end = socket.end.bind(socket);
+  socket.end = (...args) => {
+    flush();
+    return end(...args);
   };
   return socket;
 }
