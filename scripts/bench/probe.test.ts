@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { busiestProfile } from './report.ts';
 
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const dirs: string[] = [];
@@ -28,25 +29,73 @@ if (cluster.isPrimary) {
 }
 `;
 
+/** A process whose worker thread (as the embedded database's) keeps busy. */
+const WITH_THREAD = `
+const { Worker } = require('node:worker_threads');
+new Worker('let x = 0; setInterval(() => { for (let i = 0; i < 2e5; i++) x += Math.sqrt(i); }, 5);', { eval: true });
+setInterval(() => {}, 1000);
+`;
+
+/** Starts \`script\` with the probe loaded as the bench loads it; answers its probe directory. */
+function withProbe(dir: string, script: string, env: Record<string, string> = {}) {
+  const file = path.join(dir, 'script.cjs');
+  fs.writeFileSync(file, script);
+  const probeDir = path.join(dir, 'probes');
+  fs.mkdirSync(probeDir);
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      tsxLoader,
+      '--import',
+      pathToFileURL(path.join(import.meta.dirname, 'probe.ts')).href,
+      file,
+    ],
+    { env: { ...process.env, BENCH_PROBE_DIR: probeDir, ...env }, stdio: 'inherit' },
+  );
+  return { child, probeDir };
+}
+
 describe('the bench probe', () => {
+  it("profiles the process's worker thread too (the embedded database's), into a file of its own", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-probe-test-'));
+    dirs.push(dir);
+    const profileDir = path.join(dir, 'profiles');
+    fs.mkdirSync(profileDir);
+    const { child, probeDir } = withProbe(dir, WITH_THREAD, { BENCH_PROFILE_DIR: profileDir });
+    try {
+      const deadline = Date.now() + 30_000;
+      while (fs.readdirSync(probeDir).length < 1 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const [probeFile] = fs.readdirSync(probeDir);
+      const { port } = JSON.parse(fs.readFileSync(path.join(probeDir, probeFile!), 'utf8')) as {
+        port: number;
+      };
+      const call = async (url: string) =>
+        (await (await fetch(`http://127.0.0.1:${port}${url}`)).json()) as {
+          file?: string;
+          threads?: string[];
+        };
+      await call('/profile/start');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stopped = await call('/profile/stop?name=orders');
+      expect(stopped.threads).toHaveLength(1);
+      expect(path.basename(stopped.threads![0]!)).toMatch(/^thread-orders-\d+-\d+\.cpuprofile$/);
+      // The thread's busy loop is in its profile, and not in the main thread's.
+      const thread = busiestProfile(profileDir, 'thread-orders');
+      const main = busiestProfile(profileDir, 'orders');
+      expect(thread!.busy_ms).toBeGreaterThan(100);
+      expect(thread!.busy_ms).toBeGreaterThan(main!.busy_ms);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 60_000);
+
   it('answers on its own port in every process of a cluster', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-probe-test-'));
     dirs.push(dir);
-    const script = path.join(dir, 'cluster.cjs');
-    fs.writeFileSync(script, CLUSTER);
-    const probeDir = path.join(dir, 'probes');
-    fs.mkdirSync(probeDir);
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        tsxLoader,
-        '--import',
-        pathToFileURL(path.join(import.meta.dirname, 'probe.ts')).href,
-        script,
-      ],
-      { env: { ...process.env, BENCH_PROBE_DIR: probeDir }, stdio: 'inherit' },
-    );
+    const { child, probeDir } = withProbe(dir, CLUSTER);
     try {
       const deadline = Date.now() + 30_000;
       while (fs.readdirSync(probeDir).length < 3 && Date.now() < deadline) {

@@ -4,7 +4,8 @@
  * event-loop delay, so the benchmark measures the real server without changing its code. Each
  * process writes `<pid>.json` with its port into BENCH_PROBE_DIR. With BENCH_PROFILE_DIR set
  * (`--profile`), `/profile/start` and `/profile/stop?name=` record a V8 CPU profile of the
- * process between them into `<name>-<pid>.cpuprofile` there.
+ * process between them into `<name>-<pid>.cpuprofile` there, and one of each of its worker
+ * threads (the embedded database's) into `thread-<name>-<pid>-<worker id>.cpuprofile`.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,12 +28,71 @@ function inspector<T>(method: string, params?: object): Promise<T> {
   );
 }
 
-/** Starts or stops this process's CPU profile; answers the profile's file once written. */
-async function profile(url: URL): Promise<{ file?: string }> {
+/**
+ * The process's worker threads (the embedded database's), reached through the inspector's
+ * NodeWorker domain: each one's own session, by id, and the calls sent to them awaiting answers.
+ */
+const threads = new Map<string, string>();
+const threadCalls = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
+let threadCallId = 0;
+async function attachThreads(): Promise<void> {
+  if (threads.size > 0) return;
+  session!.on('NodeWorker.attachedToWorker', (event) => {
+    const { sessionId, workerInfo } = event.params as {
+      sessionId: string;
+      workerInfo: { workerId: string; url: string };
+    };
+    // Not Node's own module-loader thread (tsx's hooks run there).
+    if (!workerInfo.url.startsWith('node:internal/')) threads.set(sessionId, workerInfo.workerId);
+  });
+  session!.on('NodeWorker.detachedFromWorker', (event) => {
+    threads.delete((event.params as { sessionId: string }).sessionId);
+  });
+  session!.on('NodeWorker.receivedMessageFromWorker', (event) => {
+    const message = JSON.parse((event.params as { message: string }).message) as {
+      id?: number;
+      result?: unknown;
+      error?: unknown;
+    };
+    if (message.id === undefined) return;
+    threadCalls.get(message.id)?.(message);
+    threadCalls.delete(message.id);
+  });
+  await inspector('NodeWorker.enable', { waitForDebuggerOnStart: false });
+  // The threads already running are announced right after enable.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+function inThread<T>(sessionId: string, method: string, params?: object): Promise<T> {
+  const id = ++threadCallId;
+  return new Promise((resolve, reject) => {
+    threadCalls.set(id, (message) =>
+      message.error
+        ? reject(new Error(JSON.stringify(message.error)))
+        : resolve(message.result as T),
+    );
+    void inspector('NodeWorker.sendMessageToWorker', {
+      sessionId,
+      message: JSON.stringify({ id, method, params }),
+    }).catch(reject);
+  });
+}
+
+/**
+ * Starts or stops the CPU profile of this process and of each of its worker threads (PGlite's
+ * thread runs the embedded database); answers the files once written: `<name>-<pid>.cpuprofile`
+ * for the main thread, `thread-<name>-<pid>-<worker id>.cpuprofile` for each worker thread.
+ */
+async function profile(url: URL): Promise<{ file?: string; threads?: string[] }> {
   if (!profileDir) throw new Error('BENCH_PROFILE_DIR is not set');
   if (url.pathname === '/profile/start') {
     await inspector('Profiler.enable');
     await inspector('Profiler.setSamplingInterval', { interval: 500 });
+    await attachThreads();
+    for (const sessionId of threads.keys()) {
+      await inThread(sessionId, 'Profiler.enable');
+      await inThread(sessionId, 'Profiler.setSamplingInterval', { interval: 500 });
+      await inThread(sessionId, 'Profiler.start');
+    }
     await inspector('Profiler.start');
     return {};
   }
@@ -40,7 +100,17 @@ async function profile(url: URL): Promise<{ file?: string }> {
   const { profile } = await inspector<{ profile: unknown }>('Profiler.stop');
   const file = path.join(profileDir, `${name}-${process.pid}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
-  return { file };
+  const written: string[] = [];
+  for (const [sessionId, workerId] of threads) {
+    const stopped = await inThread<{ profile: unknown }>(sessionId, 'Profiler.stop');
+    const threadFile = path.join(
+      profileDir,
+      `thread-${name}-${process.pid}-${workerId}.cpuprofile`,
+    );
+    fs.writeFileSync(threadFile, JSON.stringify(stopped.profile));
+    written.push(threadFile);
+  }
+  return { file, threads: written };
 }
 
 /** The committed heap and external memory of this process's worker threads, from a report. */

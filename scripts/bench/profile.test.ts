@@ -14,6 +14,7 @@ describe('CPU profile summary', () => {
     );
     expect(areaOf('', '(garbage collector)')).toBe('V8: garbage collector');
     expect(areaOf('', '(idle)')).toBe('idle');
+    expect(areaOf('wasm://wasm/021d3ac6', 'wasm-function[11114]')).toBe('WebAssembly');
   });
 
   it('sums self time by area and function, leaving idle time out', () => {

@@ -37,6 +37,7 @@ export function areaOf(url: string, functionName: string): string {
     if (functionName === '(program)') return 'V8: program (native)';
     return 'V8: native';
   }
+  if (url.startsWith('wasm://')) return 'WebAssembly';
   const packaged = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (packaged) return packaged[1]!;
   if (url.startsWith('node:')) return 'node: core';

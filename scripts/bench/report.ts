@@ -24,8 +24,11 @@ export interface Measured {
   baseline: Awaited<ReturnType<typeof runBaseline>>;
 }
 
-/** The summary of the busiest process's profile of one step (the primary only relays). */
-function busiestProfile(dir: string, name: string): ProfileSummary | undefined {
+/**
+ * The summary of the busiest process's profile of one step (the primary only relays); with
+ * `thread-` before the name, the busiest worker thread's (the embedded database's).
+ */
+export function busiestProfile(dir: string, name: string): ProfileSummary | undefined {
   let busiest: ProfileSummary | undefined;
   for (const file of fs.readdirSync(dir)) {
     if (!file.startsWith(`${name}-`) || !file.endsWith('.cpuprofile')) continue;
@@ -34,6 +37,19 @@ function busiestProfile(dir: string, name: string): ProfileSummary | undefined {
     if (!busiest || summary.busy_ms > busiest.busy_ms) busiest = summary;
   }
   return busiest;
+}
+
+/** The table's lines for the embedded database's thread, when its profiles were recorded. */
+function threadLines(profiles: {
+  fanout_database_thread?: ProfileSummary;
+  orders_database_thread?: ProfileSummary;
+}): Array<[string, string]> {
+  const lines: Array<[string, string]> = [];
+  if (profiles.fanout_database_thread)
+    lines.push(['profile: fan-out, database thread', profileLine(profiles.fanout_database_thread)]);
+  if (profiles.orders_database_thread)
+    lines.push(['profile: orders, database thread', profileLine(profiles.orders_database_thread)]);
+  return lines;
 }
 
 export async function report(bench: Bench, measured: Measured): Promise<number> {
@@ -57,6 +73,8 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
         dir: path.relative(root, profileDir),
         fanout: busiestProfile(profileDir, 'fanout'),
         orders: busiestProfile(profileDir, 'orders'),
+        fanout_database_thread: busiestProfile(profileDir, 'thread-fanout'),
+        orders_database_thread: busiestProfile(profileDir, 'thread-orders'),
       }
     : undefined;
 
@@ -330,19 +348,20 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
         ? ([
             ['profile: fan-out', profiles.fanout ? profileLine(profiles.fanout) : 'none'],
             ['profile: orders', profiles.orders ? profileLine(profiles.orders) : 'none'],
+            ...threadLines(profiles),
           ] as Array<[string, string]>)
         : []),
     ],
   );
   if (profiles) {
     for (const [step, summary] of [
-      ['fan-out', profiles.fanout],
-      ['orders', profiles.orders],
+      ['busiest server process during fan-out', profiles.fanout],
+      ['busiest server process during orders', profiles.orders],
+      ['embedded database thread during fan-out', profiles.fanout_database_thread],
+      ['embedded database thread during orders', profiles.orders_database_thread],
     ] as const) {
       if (!summary) continue;
-      console.log(
-        `\nbusiest server process during ${step}: ${summary.busy_ms} ms busy; top functions:`,
-      );
+      console.log(`\n${step}: ${summary.busy_ms} ms busy; top functions:`);
       for (const f of summary.by_function)
         console.log(`  ${f.percent.toFixed(1).padStart(5)} %  ${f.name}`);
     }
