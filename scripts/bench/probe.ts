@@ -35,8 +35,11 @@ function inspector<T>(method: string, params?: object): Promise<T> {
 const threads = new Map<string, string>();
 const threadCalls = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
 let threadCallId = 0;
+let threadsAttached = false;
 async function attachThreads(): Promise<void> {
-  if (threads.size > 0) return;
+  // Once: the listeners stay, and threads started later are announced to them.
+  if (threadsAttached) return;
+  threadsAttached = true;
   session!.on('NodeWorker.attachedToWorker', (event) => {
     const { sessionId, workerInfo } = event.params as {
       sessionId: string;

@@ -126,15 +126,18 @@ export class TokenService {
 
   private remember(sessionId: string, userId: number, untilMs: number, nowMs: number): void {
     if ((this.revokedSessions.get(sessionId) ?? 0) > nowMs) return;
-    if (this.liveSessions.size >= 50_000) {
-      for (const [id, entry] of this.liveSessions) {
-        if (entry.untilMs <= nowMs) this.liveSessions.delete(id);
-      }
-      for (const [id, until] of this.revokedSessions) {
-        if (until <= nowMs) this.revokedSessions.delete(id);
-      }
-    }
+    if (this.liveSessions.size >= 50_000) this.dropExpired(nowMs);
     this.liveSessions.set(sessionId, { userId, untilMs });
+  }
+
+  /** Drops the cache's entries, live or revoked, whose access tokens have expired. */
+  private dropExpired(nowMs: number): void {
+    for (const [id, entry] of this.liveSessions) {
+      if (entry.untilMs <= nowMs) this.liveSessions.delete(id);
+    }
+    for (const [id, until] of this.revokedSessions) {
+      if (until <= nowMs) this.revokedSessions.delete(id);
+    }
   }
 
   /** Forgets a session this process cached (it was revoked, here or on another node). */
@@ -308,12 +311,7 @@ export class TokenService {
    */
   private async tidy(nowMs: number): Promise<void> {
     this.lastTidyMs = nowMs;
-    for (const [id, entry] of this.liveSessions) {
-      if (entry.untilMs <= nowMs) this.liveSessions.delete(id);
-    }
-    for (const [id, until] of this.revokedSessions) {
-      if (until <= nowMs) this.revokedSessions.delete(id);
-    }
+    this.dropExpired(nowMs);
     await this.db
       .delete(authSessionEnds)
       .where(lt(authSessionEnds.endedAt, new Date(nowMs - ENDS_KEPT_MS)));

@@ -1,6 +1,6 @@
 // The embedded database's own thread: PGlite (WebAssembly, synchronous while it runs a
-// statement) lives here and serves the PostgreSQL wire protocol on a loopback port, so the
-// main thread's event loop stays free and talks to it with node-postgres like to any server.
+// statement) lives here and serves the PostgreSQL wire protocol on a Unix socket (a loopback port
+// on Windows), so the main thread's event loop stays free and talks to it with node-postgres.
 // Plain JavaScript: a worker thread starts without the TypeScript loader of its parent.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ const server = socketDir
   ? new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 1 })
   : new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
 await server.start();
-// The loopback socket's writes batched per exchange (pglite-write-batch.mjs). pglite-socket keeps
+// The socket's writes batched per exchange (pglite-write-batch.mjs). pglite-socket keeps
 // its net.Server private; its own 'connection' listener attaches the socket a turn later, so
 // this one, registered after it, sees the socket first.
 const listener = /** @type {{ server?: import('node:net').Server }} */ (server).server;

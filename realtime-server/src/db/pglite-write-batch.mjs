@@ -1,4 +1,4 @@
-// The embedded database's answers, written to the loopback socket in one write per exchange.
+// The embedded database's answers, written to its socket (Unix or loopback) in one write per exchange.
 // pglite-socket hands each protocol message to PGlite on its own and writes each answer as soon
 // as it has it, waiting for the write: an order (Bind, Describe, Execute, Sync) was four kernel
 // writes on the database's thread and four 'data' events for node-postgres on the main thread.
