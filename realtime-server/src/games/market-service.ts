@@ -28,6 +28,7 @@ import {
   type HistoryPage,
 } from './queries.ts';
 import type { ServiceResult } from './service-result.ts';
+import type { AnsweredOn } from '../realtime/publisher.ts';
 import { orderFingerprint } from './order-fingerprint.ts';
 
 export async function listStocks(
@@ -56,12 +57,16 @@ export async function listStocks(
   });
 }
 
-/** The broker moves one company's price by a whole percentage. */
+/**
+ * The broker moves one company's price by a whole percentage. `answeredOn` (a socket command's
+ * socket) gets `price:updated` in its answer instead of as an event.
+ */
 export async function updatePrice(
   ctx: AppContext,
   userId: number,
   gameId: number,
   input: PriceUpdateInput,
+  answeredOn?: AnsweredOn,
 ): Promise<ServiceResult<PriceUpdateData>> {
   const percent = signedPercent(input.operation, input.value);
   const now = ctx.clock.now();
@@ -82,17 +87,22 @@ export async function updatePrice(
         percentage: percent,
       };
       publish((p) =>
-        p.game(gameId, 'price:updated', {
-          seq: outcome.seq,
-          game_id: gameId,
-          ...change,
-          point: pointView({
-            stockId: input.stock_id,
-            pricePaise: outcome.price_paise,
-            cause: 'update',
-            createdAt: now,
-          }),
-        }),
+        p.game(
+          gameId,
+          'price:updated',
+          {
+            seq: outcome.seq,
+            game_id: gameId,
+            ...change,
+            point: pointView({
+              stockId: input.stock_id,
+              pricePaise: outcome.price_paise,
+              cause: 'update',
+              createdAt: now,
+            }),
+          },
+          answeredOn,
+        ),
       );
       return {
         data: {
@@ -125,7 +135,7 @@ export async function placeOrder(
   gameId: number,
   input: TradeInput,
   idempotencyKey?: string,
-  answeredOn?: string,
+  answeredOn?: AnsweredOn,
 ): Promise<ServiceResult<Portfolio>> {
   let replayed = false;
   try {

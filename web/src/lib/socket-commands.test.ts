@@ -10,9 +10,16 @@ function connectSocket(connected: boolean, answer: () => Promise<CommandAck<unkn
   const socket = {
     connected,
     timeout: () => ({
-      emitWithAck: (name: string, payload: unknown) => {
+      emit: (
+        name: string,
+        payload: unknown,
+        ack: (error: Error | null, res?: CommandAck<unknown>) => void,
+      ) => {
         emitted.push([name, payload]);
-        return answer();
+        answer().then(
+          (res) => ack(null, res),
+          (error: Error) => ack(error),
+        );
       },
     }),
   };
