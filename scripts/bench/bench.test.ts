@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs, UsageError } from './args.ts';
+import { phaseOutlasts } from './orders.ts';
 import { cpuUsedBetween, distribution, maxPassingRate, rateSteps } from './stats.ts';
 
 describe('bench statistics', () => {
@@ -77,5 +78,16 @@ describe('bench arguments', () => {
     expect(() => parseBenchArgs(['--games', '0'], {}, 4)).toThrow(/--games/);
     expect(() => parseBenchArgs(['--bogus'], {}, 4)).toThrow(/unknown option/);
     expect(() => parseBenchArgs([], { DATABASE_URL: 'mysql://x' }, 4)).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('the orders step', () => {
+  it('opens the phases again before a step they would not outlast (30 s to spare)', () => {
+    const now = 1_000_000;
+    // No phase yet (0), or one that ends before the step and its margin: open again.
+    expect(phaseOutlasts(0, now, 10_000)).toBe(false);
+    expect(phaseOutlasts(now + 39_999, now, 10_000)).toBe(false);
+    expect(phaseOutlasts(now + 40_000, now, 10_000)).toBe(true);
+    expect(phaseOutlasts(now + 180_000, now, 22_000)).toBe(true);
   });
 });

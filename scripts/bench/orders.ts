@@ -2,7 +2,9 @@
  * Step 3, orders, every socket still connected: a trade phase opens in every game (opening an
  * open phase changes nothing, so a failed connection is simply tried again), then investors
  * trade at rising rates (the step search for the highest with p99 ≤ 50 ms) and at the offered
- * rate. An order the game's rules refuse is counted as a refusal, not an error.
+ * rate. An order the game's rules refuse is counted as a refusal, not an error. A phase lasts
+ * at most 180 s (SPEC's longest), less than all the steps of a slow full run: before a step the
+ * phase would not outlast, every game's phase is closed and opened again.
  */
 import { epochNow, P99_TARGET_MS } from './common.ts';
 import type { CommandPath, OrdersResult } from './ipc.ts';
@@ -39,16 +41,40 @@ function mergeOrders(results: OrdersResult[], measureMs: number) {
   };
 }
 
+/** A step of `stepMs` from `nowMs` ends before the phase does, with `PHASE_MARGIN_MS` to spare. */
+export function phaseOutlasts(phaseEndsAtMs: number, nowMs: number, stepMs: number): boolean {
+  return phaseEndsAtMs - nowMs >= stepMs + PHASE_MARGIN_MS;
+}
+
+/** Room for the step's start, its stragglers and the drain after it. */
+const PHASE_MARGIN_MS = 30_000;
+
 /** The step search, then the measured orders; the generators' sockets are closed after. */
 export async function placeOrders(bench: Bench) {
   const { settings, restUrl, plans, nodes, database, generators, profiled } = bench;
-  await drained(restUrl);
-  await inPool(plans, 24, async (plan) => {
-    const game = `${restUrl}/api/game/${plan.gameId}`;
-    await idempotentOk('open phase', () =>
-      rest(`${game}/update/orderbook`, 'PUT', plan.brokerToken, { orderbook_status: 1 }),
-    );
-  });
+  // When the first game's phase ends (epoch ms).
+  let phaseEndsAt = 0;
+  const openPhases = async (closeFirst: boolean) => {
+    let earliest = Infinity;
+    await inPool(plans, 24, async (plan) => {
+      const game = `${restUrl}/api/game/${plan.gameId}/update/orderbook`;
+      const phase = (orderbook_status: 0 | 1) =>
+        idempotentOk(orderbook_status ? 'open phase' : 'close phase', () =>
+          rest(game, 'PUT', plan.brokerToken, { orderbook_status }),
+        );
+      if (closeFirst) await phase(0);
+      const opened: { ends_at: string | null } = await phase(1);
+      earliest = Math.min(earliest, opened.ends_at ? Date.parse(opened.ends_at) : 0);
+    });
+    phaseEndsAt = earliest;
+  };
+  /** Before a step: the server drained, and every phase open for all of the step. */
+  const ready = async (stepMs: number) => {
+    await drained(restUrl);
+    if (phaseOutlasts(phaseEndsAt, epochNow(), stepMs)) return;
+    await openPhases(phaseEndsAt > 0);
+    await drained(restUrl);
+  };
   let okTotal = 0;
   let unknownTotal = 0;
   const runOrders = async (
@@ -84,7 +110,7 @@ export async function placeOrders(bench: Bench) {
   // so an overloaded step does not bill its backlog to the next.
   const steps: StepRecord[] = [];
   for (const rate of rateSteps(Math.max(25, settings.orderRate / 4), 1.6, settings.steps)) {
-    await drained(restUrl);
+    await ready(1_000 + settings.stepSeconds * 1000);
     const step = await runOrders(rate, 1_000, settings.stepSeconds * 1000);
     steps.push({
       rate,
@@ -104,7 +130,7 @@ export async function placeOrders(bench: Bench) {
   const carriedRate = Math.min(settings.orderRate, settings.databaseUrl ? 250 : 150);
   const carried: Partial<Record<CommandPath, Awaited<ReturnType<typeof runOrders>>>> = {};
   for (const via of ['socket', 'rest'] as const) {
-    await drained(restUrl);
+    await ready(2_000 + settings.ordersSeconds * 1000);
     const measured = await profiled(via === 'socket' ? 'orders' : 'rest-orders', () =>
       runOrders(carriedRate, 2_000, settings.ordersSeconds * 1000, via),
     );
@@ -113,7 +139,7 @@ export async function placeOrders(bench: Bench) {
       `orders:   ${carriedRate}/s as ${via === 'socket' ? 'socket commands' : 'REST calls'}: ${measured.completedPerSecond.toFixed(0)}/s completed · ${percentiles(measured.latency)} · errors ${measured.errorCount} · ${cpuText(measured)}`,
     );
   }
-  await drained(restUrl);
+  await ready(2_000 + settings.ordersSeconds * 1000);
   console.log(
     `orders:   ${settings.orderRate}/s offered for 2 s warm-up + ${settings.ordersSeconds} s measured`,
   );
