@@ -61,10 +61,7 @@ describe('two nodes over Redis', () => {
     const brokerA = await TestClient.connect(nodeA.url, table.broker.token);
     const investorA = await TestClient.connect(nodeA.url, investor.token);
     const investorB = await TestClient.connect(nodeB.url, investor.token);
-    const brokerB = await TestClient.connect(nodeB.url, table.broker.token);
     await investorB.snapshot('game:join', table.gameId);
-    await brokerB.snapshot('game:join', table.gameId);
-    await brokerA.snapshot('game:join', table.gameId);
     const gameId = table.gameId;
 
     const moved = await brokerA.emit('price:update', {
@@ -77,11 +74,6 @@ describe('two nodes over Redis', () => {
       data: { stock_id: 5, previousPrice: 1520, updatedPrice: 1656.8 },
     });
     expect(await investorB.waitFor('price:updated')).toMatchObject({ stock_id: 5, price: 1656.8 });
-    // The broker's other device, on node B, is sent the event; the one that moved the price has
-    // it in the answer only (node A's local copy would have come before node B's).
-    const told = await brokerB.waitFor('price:updated');
-    expect(moved).toHaveProperty('events', [{ name: 'price:updated', payload: told }]);
-    expect(brokerA.count('price:updated')).toBe(0);
     const opened = await brokerA.emit('orderbook:update', { game_id: gameId, orderbook_status: 1 });
     expect('data' in opened, JSON.stringify(opened)).toBe(true);
 
@@ -98,7 +90,7 @@ describe('two nodes over Redis', () => {
     await investorB.waitFor('portfolio:updated');
     const history = await investor.api.get(`/api/game/${gameId}/transactions`);
     expect(history.body.data.filter((e: any) => e.type === 'trade')).toHaveLength(1);
-    for (const client of [brokerA, brokerB, investorA, investorB]) client.close();
+    for (const client of [brokerA, investorA, investorB]) client.close();
   });
 
   it('presence spans the nodes: a TV on node B sees who is connected on node A', async () => {

@@ -51,29 +51,6 @@ describe('the socket publisher', () => {
     ]);
   });
 
-  it("leaves out the broker's socket from its own price move, which its answer carries", () => {
-    const { io, sent } = recordingServer();
-    const move = {
-      seq: 6,
-      game_id: 7,
-      stock_id: 2,
-      previous_price: 100,
-      price: 99,
-      percentage: -1,
-    };
-    const answeredOn = { socketId: 'broker-socket', events: [] };
-    createSocketPublisher(io, new SeatCache()).game(7, 'price:updated', move, answeredOn);
-    expect(sent).toEqual([
-      {
-        rooms: ['game:7', 'spectate:7'],
-        name: 'price:updated',
-        payload: move,
-        except: 'broker-socket',
-      },
-    ]);
-    expect(answeredOn.events).toEqual([{ name: 'price:updated', payload: move }]);
-  });
-
   it('sends the spectators their allowlisted copy of an event with private fields', () => {
     const { io, sent } = recordingServer();
     createSocketPublisher(io, new SeatCache()).game(7, 'lobby:joined', {
@@ -98,7 +75,7 @@ describe('the socket publisher', () => {
       orderbook_status: 1 as const,
       ends_at: null,
     };
-    publisher.portfolio(41, 7, portfolio, { socketId: 'socket-a', events: [] });
+    publisher.portfolio(41, 7, portfolio, 'socket-a');
     publisher.portfolio(41, 7, portfolio);
     expect(sent.map(({ rooms, except }) => ({ rooms, except }))).toEqual([
       { rooms: 'user:41', except: 'socket-a' },

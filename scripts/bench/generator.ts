@@ -9,7 +9,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { COMPANIES } from '@showdown/shared/catalogue';
 import { PROTOCOL_VERSION } from '@showdown/shared/protocol';
-import type { CommandAck, CommandEvent, SocketCommandName } from '@showdown/shared/commands';
+import type { CommandAck, SocketCommandName } from '@showdown/shared/commands';
 import type {
   Command,
   ConnectResult,
@@ -48,7 +48,7 @@ interface Game {
   sent: Scheduled[];
   inFlight: boolean;
   queue: Scheduled[];
-  broker?: Device;
+  broker?: Socket;
 }
 
 interface Device {
@@ -175,7 +175,7 @@ async function connect(command: Extract<Command, { type: 'connect' }>): Promise<
     try {
       const device = await openSocket(command.urls[node]!, job.game, node, job, command.target);
       devices.push(device);
-      if (job.role === 'broker') job.game.broker = device;
+      if (job.role === 'broker') job.game.broker = device.socket;
       if (job.role === 'investor' && job.token) byToken.get(job.token)!.socket = device.socket;
     } catch (err) {
       tally(failures, err instanceof Error ? err.message : String(err));
@@ -222,12 +222,10 @@ async function call(url: string, token: string, body: unknown): Promise<Answer> 
 }
 
 /** A socket command (shared/src/commands.ts), its answer in the shape of the REST answer. */
-/** A socket command; `onEvents` gets the game events its answer carries, as they arrive. */
 function sendCommand(
   socket: Socket | undefined,
   name: SocketCommandName,
   payload: unknown,
-  onEvents?: (events: CommandEvent[]) => void,
 ): Promise<Answer> {
   if (!socket) return Promise.reject(new Error('no socket'));
   return new Promise((resolve, reject) => {
@@ -238,7 +236,6 @@ function sendCommand(
     awaiting.add(entry);
     socket.emit(name, payload, (ack: CommandAck<unknown>) => {
       awaiting.delete(entry);
-      if ('data' in ack && ack.events) onEvents?.(ack.events);
       resolve(
         'error' in ack
           ? { status: ack.error.status, body: { success: false, error: ack.error } }
@@ -299,7 +296,7 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
       if (next) fire(game, next, true);
     };
     if (command.target === 'relay') {
-      game.broker?.socket.emit('publish', `g${game.plan.gameId}`, {
+      game.broker?.emit('publish', `g${game.plan.gameId}`, {
         game_id: game.plan.gameId,
         stock_id: COMPANIES[k % COMPANIES.length]!.id,
         seq: k,
@@ -312,20 +309,8 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
       operation: k % 2 === 0 ? '+' : '-',
       value: 1,
     };
-    // The broker's device has its price:updated in the command's answer (CommandAck's events);
-    // after a REST call it comes on the socket.
-    const broker = game.broker;
-    const receivedInAnswer = (events: CommandEvent[]) => {
-      for (const e of events)
-        if (e.name === 'price:updated' && broker) onReceipt(broker, epochNow());
-    };
     (via === 'socket'
-      ? sendCommand(
-          broker?.socket,
-          'price:update',
-          { game_id: game.plan.gameId, ...move },
-          receivedInAnswer,
-        )
+      ? sendCommand(game.broker, 'price:update', { game_id: game.plan.gameId, ...move })
       : call(`${command.restUrl}/api/game/${game.plan.gameId}/stocks`, game.plan.brokerToken, move)
     ).then(
       (answer) => done(answer.status === 200 ? undefined : failureKey(answer)),

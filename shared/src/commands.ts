@@ -21,25 +21,10 @@ import type {
 } from './api.ts';
 import type { OrderbookStatus } from './constants.ts';
 import type { ErrorCode } from './messages.ts';
-import type { GameEventName, GameEventPayload } from './protocol.ts';
 
-/** A game event, as a command's answer carries it (one the answering socket gets only there). */
-export type CommandEvent<E extends GameEventName = GameEventName> = {
-  [K in E]: { name: K; payload: GameEventPayload<K> };
-}[E];
-
-/**
- * The answer of a socket command: the REST answer's data and message, or its failure. `events`
- * (`E`: the names a command's answer may carry) are the game events the command published that
- * the socket it came on is not sent as events (a price move's `price:updated`): one frame to the
- * broker's device instead of two. A device applies them, in order, as if they had come as events,
- * before anything that came after the answer.
- */
-export type CommandAck<T, E extends GameEventName = GameEventName> =
-  | ([E] extends [never]
-      ? { data: T; message?: string }
-      : { data: T; message?: string; events?: CommandEvent<E>[] })
-  | { error: { code: ErrorCode; message: string; status: number } };
+/** The answer of a socket command: the REST answer's data and message, or its failure. */
+export type CommandAck<T> =
+  { data: T; message?: string } | { error: { code: ErrorCode; message: string; status: number } };
 
 /**
  * How long a device waits for a command's answer. The server drops a command that has not reached
@@ -50,13 +35,10 @@ export const COMMAND_ANSWER_TIMEOUT_MS = 10_000;
 type GameRef = { game_id: number };
 type MayhemRef = { mayhem_id: number };
 
-/**
- * Each command's payload, the data of its answer and the game events its answer may carry
- * (CommandAck's `events`; none when omitted).
- */
+/** Each command's payload and the data of its answer. */
 export interface SocketCommands {
   /** POST /api/game/{id}/stocks */
-  'price:update': [GameRef & PriceUpdateInput, PriceUpdateData, 'price:updated'];
+  'price:update': [GameRef & PriceUpdateInput, PriceUpdateData];
   /** PUT /api/game/{id}/update/orderbook */
   'orderbook:update': [GameRef & { orderbook_status: OrderbookStatus }, OrderbookData];
   /** PUT /api/game/{id}/payday */
@@ -77,14 +59,6 @@ export interface SocketCommands {
 export type SocketCommandName = keyof SocketCommands;
 export type CommandPayload<E extends SocketCommandName> = SocketCommands[E][0];
 export type CommandData<E extends SocketCommandName> = SocketCommands[E][1];
-/** The game events a command's answer may carry. */
-export type CommandEvents<E extends SocketCommandName> = SocketCommands[E] extends [
-  unknown,
-  unknown,
-  infer N extends GameEventName,
-]
-  ? N
-  : never;
 
 export const SOCKET_COMMAND_NAMES: readonly SocketCommandName[] = [
   'price:update',
@@ -100,6 +74,6 @@ export const SOCKET_COMMAND_NAMES: readonly SocketCommandName[] = [
 export type SocketCommandEvents = {
   [E in SocketCommandName]: (
     payload: CommandPayload<E>,
-    ack: (res: CommandAck<CommandData<E>, CommandEvents<E>>) => void,
+    ack: (res: CommandAck<CommandData<E>>) => void,
   ) => void;
 };

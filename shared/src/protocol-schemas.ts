@@ -138,32 +138,13 @@ const commandAckSchema = <T extends z.ZodType>(data: T) =>
     z.object({ data, message: z.string().optional() }),
     z.object({ error: apiFailureSchema.shape.error.extend({ status: int() }) }),
   ]);
-
-/** A command's acknowledgement that may carry game events of its own (CommandAck's `events`). */
-const commandAckWithEventSchema = <
-  T extends z.ZodType,
-  E extends keyof typeof SERVER_EVENT_SCHEMAS,
->(
-  data: T,
-  name: E,
-) =>
-  z.union([
-    z.object({
-      data,
-      message: z.string().optional(),
-      events: z
-        .array(z.object({ name: z.literal(name), payload: SERVER_EVENT_SCHEMAS[name] }))
-        .optional(),
-    }),
-    z.object({ error: apiFailureSchema.shape.error.extend({ status: int() }) }),
-  ]);
 const mayhemRef = z.object({ mayhem_id: int() });
 
 /** The game commands over the socket (commands.ts), each the REST body plus the path's id. */
 const COMMAND_SCHEMAS = {
   'price:update': {
     payload: priceUpdateSchema.extend(gameRefSchema.shape),
-    ack: commandAckWithEventSchema(priceUpdateDataSchema, 'price:updated'),
+    ack: commandAckSchema(priceUpdateDataSchema),
   },
   'orderbook:update': {
     payload: orderbookSchema.extend(gameRefSchema.shape),

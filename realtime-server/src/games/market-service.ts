@@ -28,7 +28,6 @@ import {
   type HistoryPage,
 } from './queries.ts';
 import type { ServiceResult } from './service-result.ts';
-import type { AnsweredOn } from '../realtime/publisher.ts';
 import { orderFingerprint } from './order-fingerprint.ts';
 
 export async function listStocks(
@@ -57,16 +56,12 @@ export async function listStocks(
   });
 }
 
-/**
- * The broker moves one company's price by a whole percentage. `answeredOn` (a socket command's
- * socket) gets `price:updated` in its answer instead of as an event.
- */
+/** The broker moves one company's price by a whole percentage. */
 export async function updatePrice(
   ctx: AppContext,
   userId: number,
   gameId: number,
   input: PriceUpdateInput,
-  answeredOn?: AnsweredOn,
 ): Promise<ServiceResult<PriceUpdateData>> {
   const percent = signedPercent(input.operation, input.value);
   const now = ctx.clock.now();
@@ -87,22 +82,17 @@ export async function updatePrice(
         percentage: percent,
       };
       publish((p) =>
-        p.game(
-          gameId,
-          'price:updated',
-          {
-            seq: outcome.seq,
-            game_id: gameId,
-            ...change,
-            point: pointView({
-              stockId: input.stock_id,
-              pricePaise: outcome.price_paise,
-              cause: 'update',
-              createdAt: now,
-            }),
-          },
-          answeredOn,
-        ),
+        p.game(gameId, 'price:updated', {
+          seq: outcome.seq,
+          game_id: gameId,
+          ...change,
+          point: pointView({
+            stockId: input.stock_id,
+            pricePaise: outcome.price_paise,
+            cause: 'update',
+            createdAt: now,
+          }),
+        }),
       );
       return {
         data: {
@@ -135,7 +125,7 @@ export async function placeOrder(
   gameId: number,
   input: TradeInput,
   idempotencyKey?: string,
-  answeredOn?: AnsweredOn,
+  answeredOn?: string,
 ): Promise<ServiceResult<Portfolio>> {
   let replayed = false;
   try {

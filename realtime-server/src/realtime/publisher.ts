@@ -6,7 +6,6 @@ import type {
   ServerToClientEvents,
 } from '@showdown/shared/protocol';
 import type { Portfolio } from '@showdown/shared/api';
-import type { CommandEvent } from '@showdown/shared/commands';
 import { spectatorsMaySeeAll, toSpectatorEvent } from '@showdown/shared/spectator';
 import type { SeatCache } from './seat-cache.ts';
 import type { Metrics } from '../metrics.ts';
@@ -20,33 +19,14 @@ export const spectatorRoom = (gameId: number) => `spectate:${gameId}`;
 /** A board code's spectators, told when a new game opens on the code. */
 export const boardRoom = (code: string) => `board:${code}`;
 
-/**
- * The socket a command came on (realtime/socket-commands.ts), whose answer carries what that
- * socket is not sent on its own: one frame and one kernel write fewer for each.
- */
-export interface AnsweredOn {
-  socketId: string;
-  /** The game events published for the command, which its answer carries (CommandAck). */
-  events: CommandEvent[];
-}
-
 /** How services tell devices about a committed change. Call it only after the commit. */
 export interface GamePublisher {
-  /**
-   * A public game event to the game's room and its spectators; with `answeredOn`, that socket is
-   * left out and the event goes into its command's answer instead.
-   */
-  game<E extends GameEventName>(
-    gameId: number,
-    name: E,
-    payload: GameEventPayload<E>,
-    answeredOn?: AnsweredOn,
-  ): void;
+  game<E extends GameEventName>(gameId: number, name: E, payload: GameEventPayload<E>): void;
   /**
    * The owner's portfolio to each of the owner's sockets; `answeredOn`, the socket whose command
-   * answer already carries it, is left out.
+   * answer already carries it, is left out (one frame and one kernel write fewer an order).
    */
-  portfolio(userId: number, gameId: number, portfolio: Portfolio, answeredOn?: AnsweredOn): void;
+  portfolio(userId: number, gameId: number, portfolio: Portfolio, answeredOn?: string): void;
   /**
    * A removed player: every socket of the user leaves the game's room, and every process drops
    * the seat from its cache.
@@ -89,15 +69,11 @@ export function createSocketPublisher(
   metrics?: Pick<Metrics, 'broadcasts'>,
 ): GamePublisher {
   return {
-    game(gameId, name, payload, answeredOn) {
+    game(gameId, name, payload) {
       metrics?.broadcasts.inc({ event: name });
-      if (answeredOn) answeredOn.events.push({ name, payload } as CommandEvent);
       // The generic emit signature cannot be narrowed per event name; the public signature is.
-      const emit = (rooms: string | string[], p: unknown) => {
-        const to = io.to(rooms);
-        const except = answeredOn ? to.except(answeredOn.socketId) : to;
-        return (except.emit as (ev: string, p: unknown) => boolean)(name, p);
-      };
+      const emit = (rooms: string | string[], p: unknown) =>
+        (io.to(rooms).emit as (ev: string, p: unknown) => boolean)(name, p);
       // An event the spectators may see whole (a price move, a phase) is encoded and broadcast
       // once for both rooms; otherwise the spectators get their allowlisted copy.
       if (spectatorsMaySeeAll(name, payload)) {
@@ -110,7 +86,7 @@ export function createSocketPublisher(
     portfolio(userId, gameId, portfolio, answeredOn) {
       metrics?.broadcasts.inc({ event: 'portfolio:updated' });
       const room = io.to(userRoom(userId));
-      (answeredOn ? room.except(answeredOn.socketId) : room).emit('portfolio:updated', {
+      (answeredOn === undefined ? room : room.except(answeredOn)).emit('portfolio:updated', {
         game_id: gameId,
         portfolio,
       });

@@ -34,7 +34,6 @@ import * as flow from '../games/flow-service.ts';
 import * as market from '../games/market-service.ts';
 import * as mayhem from '../games/mayhem-service.ts';
 import type { ServiceResult } from '../games/service-result.ts';
-import type { AnsweredOn } from './publisher.ts';
 
 export { SOCKET_COMMAND_NAMES };
 
@@ -71,14 +70,14 @@ type Run<E extends SocketCommandName> = (
   hooks: flow.PhaseHooks,
   userId: number,
   payload: Payload,
-  answeredOn: AnsweredOn,
+  socketId: string,
 ) => Promise<ServiceResult<CommandData<E>>>;
 
 /** Each command, in the order its REST route checks: the path's id, the body, the service. */
 const COMMANDS: { [E in SocketCommandName]: Run<E> } = {
-  'price:update': (ctx, _hooks, userId, p, answeredOn) => {
+  'price:update': (ctx, _hooks, userId, p) => {
     const gameId = idOf(p, 'game_id');
-    return market.updatePrice(ctx, userId, gameId, body(priceUpdateSchema, p), answeredOn);
+    return market.updatePrice(ctx, userId, gameId, body(priceUpdateSchema, p));
   },
   'orderbook:update': (ctx, hooks, userId, p) => {
     const gameId = idOf(p, 'game_id');
@@ -96,10 +95,10 @@ const COMMANDS: { [E in SocketCommandName]: Run<E> } = {
   },
   'mayhem:average': (ctx, _hooks, userId, p) =>
     mayhem.averageMayhemList(ctx, userId, idOf(p, 'mayhem_id')),
-  'order:place': (ctx, _hooks, userId, p, answeredOn) => {
+  'order:place': (ctx, _hooks, userId, p, socketId) => {
     const gameId = idOf(p, 'game_id');
     const input = body(tradeSchema, p);
-    return market.placeOrder(ctx, userId, gameId, input, idempotencyKeyOf(p), answeredOn);
+    return market.placeOrder(ctx, userId, gameId, input, idempotencyKeyOf(p), socketId);
   },
 };
 
@@ -156,17 +155,17 @@ export function attachSocketCommands(
       // overload the database serves the commands someone still waits for.
       const giveUpAt = ctx.clock.now().getTime() + COMMAND_ANSWER_TIMEOUT_MS;
       const gone = () => socket.disconnected || ctx.clock.now().getTime() >= giveUpAt;
-      const answeredOn: AnsweredOn = { socketId: socket.id, events: [] };
       dbClient
         .run({ key: `user:${userId}`, gone }, async () =>
-          run(ctx, hooks, userId, fields, answeredOn),
+          run(ctx, hooks, userId, fields, socket.id),
         )
         .then(
-          ({ data, message }) => {
-            const { events } = answeredOn;
-            const answer = message === undefined ? { data } : { data, message };
-            reply(events.length === 0 ? answer : { ...answer, events });
-          },
+          (result) =>
+            reply(
+              result.message === undefined
+                ? { data: result.data }
+                : { data: result.data, message: result.message },
+            ),
           (err: unknown) => reply(failureOf(err, ctx)),
         );
     });

@@ -10,16 +10,9 @@ function connectSocket(connected: boolean, answer: () => Promise<CommandAck<unkn
   const socket = {
     connected,
     timeout: () => ({
-      emit: (
-        name: string,
-        payload: unknown,
-        ack: (error: Error | null, res?: CommandAck<unknown>) => void,
-      ) => {
+      emitWithAck: (name: string, payload: unknown) => {
         emitted.push([name, payload]);
-        answer().then(
-          (res) => ack(null, res),
-          (error: Error) => ack(error),
-        );
+        return answer();
       },
     }),
   };

@@ -16,7 +16,7 @@ import {
 } from '@showdown/shared/commands';
 import { ERROR_CODE } from '@showdown/shared/messages';
 import { ApiError, NO_CONNECTION } from './api-client';
-import { activeConnection } from './socket';
+import { activeSocket } from './socket';
 
 /** Refusals the REST client knows how to handle (refresh, sign-out, back off, leave the game). */
 const REST_HANDLES: ReadonlySet<string> = new Set([
@@ -26,8 +26,7 @@ const REST_HANDLES: ReadonlySet<string> = new Set([
   ERROR_CODE.GAME_COMPLETED,
 ]);
 
-type Answer = (error: Error | null, ack: CommandAck<unknown>) => void;
-type Emit = (name: string, payload: unknown, answer: Answer) => void;
+type Emit = (name: string, payload: unknown) => Promise<CommandAck<unknown>>;
 
 /**
  * Runs the command over the live socket when it is connected, else `rest()`. A command whose
@@ -39,21 +38,12 @@ export async function sendCommand<E extends SocketCommandName>(
   payload: CommandPayload<E>,
   rest: () => Promise<ApiSuccess<CommandData<E>>>,
 ): Promise<ApiSuccess<CommandData<E>>> {
-  const connection = activeConnection();
-  if (!connection?.socket.connected) return rest();
-  const { socket } = connection;
+  const socket = activeSocket();
+  if (!socket?.connected) return rest();
   let ack: CommandAck<CommandData<E>>;
   try {
-    const timed = socket.timeout(COMMAND_ANSWER_TIMEOUT_MS) as unknown as { emit: Emit };
-    ack = await new Promise<CommandAck<CommandData<E>>>((resolve, reject) => {
-      timed.emit(name, payload, (error, answer) => {
-        if (error) return reject(error);
-        // The events the answer carries go in now, in the answer's place among the socket's
-        // events: one that came after the answer is handled after them.
-        if ('data' in answer) for (const event of answer.events ?? []) connection.receive?.(event);
-        resolve(answer as CommandAck<CommandData<E>>);
-      });
-    });
+    const timed = socket.timeout(COMMAND_ANSWER_TIMEOUT_MS) as unknown as { emitWithAck: Emit };
+    ack = (await timed.emitWithAck(name, payload)) as CommandAck<CommandData<E>>;
   } catch {
     if ('idempotency_key' in payload && payload.idempotency_key) return rest();
     throw new ApiError(NO_CONNECTION, 0, 'NETWORK', null);

@@ -8,11 +8,9 @@ import {
   connectGame,
   createSocket,
   SERVER_DISCONNECT_RETRY_MS,
-  setActiveConnection,
   spectateBoard,
   type ConnectionStatus,
 } from './socket';
-import { sendCommand } from './socket-commands';
 import type { SpectatorSnapshot } from '@showdown/shared/spectator';
 
 const settings: GameSettings = {
@@ -108,39 +106,6 @@ describe('game connection', () => {
     expect(socket.emitted[1]?.payload).toEqual({ game_id: 9 });
     await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(8));
     expect(selectStocks(useAppStore.getState())[0]?.current_price).toBe(130);
-  });
-
-  it("applies the events a command's answer carries, before an event that came after the answer", async () => {
-    const { connection, socket } = open();
-    await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(5));
-    setActiveConnection(connection);
-    Object.assign(socket, { connected: true });
-    // The answer and the next event came in one read from the network: the event's listener
-    // runs right after the answer's callback, before any promise continuation.
-    socket.timeout = () => ({
-      emit: (event, payload, ack) => {
-        socket.emitted.push({ event, payload });
-        ack(null, {
-          data: { stock_id: 1, updatedPrice: 110, previousPrice: 100, percentage: 10 },
-          events: [{ name: 'price:updated', payload: price(6, 110) }],
-        });
-        socket.fire('price:updated', price(7, 120));
-      },
-    });
-    const rest = vi.fn();
-    try {
-      await sendCommand(
-        'price:update',
-        { game_id: 9, stock_id: 1, operation: '+', value: 10 },
-        rest,
-      );
-    } finally {
-      setActiveConnection(null);
-    }
-    expect(useAppStore.getState().game?.seq).toBe(7);
-    expect(selectStocks(useAppStore.getState())[0]?.current_price).toBe(120);
-    expect(socket.commands()).toEqual(['game:join', 'price:update']);
-    expect(rest).not.toHaveBeenCalled();
   });
 
   it('sends one resync at a time however many gapped events arrive', async () => {

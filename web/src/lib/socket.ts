@@ -24,7 +24,6 @@ import type {
   SpectatorEventPayload,
   SpectatorSnapshot,
 } from '@showdown/shared/spectator';
-import type { CommandEvent } from '@showdown/shared/commands';
 import { CONNECT_ERROR, PROTOCOL_VERSION } from '@showdown/shared/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { env } from '../config/env';
@@ -100,12 +99,6 @@ export type SocketAuth = (cb: (data: { token?: string; protocol: number }) => vo
 
 export interface GameConnection {
   socket: GameSocket;
-  /**
-   * A seated player's connection: a game event that came in a command's answer (CommandAck's
-   * `events`) instead of on the socket, applied as if it had (a gap asks for a snapshot). A
-   * spectator sends no commands.
-   */
-  receive?: (event: CommandEvent) => void;
   /** Asks for a fresh snapshot (manual refresh or after a seq gap). */
   resync: () => Promise<void>;
   disconnect: () => void;
@@ -163,16 +156,12 @@ function requestSpectatorSnapshot(
   });
 }
 
-function listen(
-  socket: GameSocket,
-  handlers: ConnectionHandlers,
-  receive: (event: CommandEvent) => void,
-): void {
+function listen(socket: GameSocket, handlers: ConnectionHandlers, onGap: () => void): void {
   for (const name of GAME_EVENT_NAMES) {
     // One generic listener per event name; the payload type follows the name.
-    (socket.on as (event: string, listener: (payload: never) => void) => void)(name, (payload) =>
-      receive({ name, payload } as CommandEvent),
-    );
+    (socket.on as (event: string, listener: (payload: never) => void) => void)(name, (payload) => {
+      if (handlers.onEvent(name, payload) === 'gap') onGap();
+    });
   }
   socket.on('portfolio:updated', ({ game_id, portfolio }) =>
     handlers.onPortfolio?.(game_id, portfolio),
@@ -244,16 +233,12 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
     }, SERVER_DISCONNECT_RETRY_MS);
   });
 
-  const receive = ({ name, payload }: CommandEvent) => {
-    if (options.onEvent(name, payload as never) === 'gap') void resync();
-  };
-  listen(socket, options, receive);
+  listen(socket, options, () => void resync());
   options.onStatus?.('connecting');
   socket.connect();
 
   return {
     socket,
-    receive,
     resync,
     disconnect: () => {
       closed = true;
@@ -312,9 +297,9 @@ export function setActiveConnection(connection: GameConnection | null): void {
   active = connection;
 }
 
-/** The live connection (game commands go over its socket: socket-commands.ts), or null. */
-export function activeConnection(): GameConnection | null {
-  return active;
+/** The live connection's socket (game commands go over it: socket-commands.ts), or null. */
+export function activeSocket(): GameSocket | null {
+  return active?.socket ?? null;
 }
 
 /** Asks the live connection for a fresh snapshot; resolves at once when none is open. */
