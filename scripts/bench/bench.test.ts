@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs, UsageError } from './args.ts';
-import { phaseOutlasts } from './orders.ts';
+import { phaseKeeper, phaseOutlasts } from './orders.ts';
 import { cpuUsedBetween, distribution, maxPassingRate, rateSteps } from './stats.ts';
 
 describe('bench statistics', () => {
@@ -89,5 +89,24 @@ describe('the orders step', () => {
     expect(phaseOutlasts(now + 39_999, now, 10_000)).toBe(false);
     expect(phaseOutlasts(now + 40_000, now, 10_000)).toBe(true);
     expect(phaseOutlasts(now + 180_000, now, 22_000)).toBe(true);
+  });
+
+  it('opens every phase before the first step, and closes and reopens them before one they would not outlast', async () => {
+    let now = 1_000_000;
+    const opened: boolean[] = [];
+    const keep = phaseKeeper(
+      async (closeFirst) => {
+        opened.push(closeFirst);
+        return now + 180_000;
+      },
+      () => now,
+    );
+    expect(await keep(10_000)).toBe(true);
+    expect(opened).toEqual([false]);
+    now += 100_000; // 80 s left: a 10 s step and its 30 s margin fit
+    expect(await keep(10_000)).toBe(false);
+    now += 45_000; // 35 s left
+    expect(await keep(10_000)).toBe(true);
+    expect(opened).toEqual([false, true]);
   });
 });

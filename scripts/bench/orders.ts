@@ -49,12 +49,28 @@ export function phaseOutlasts(phaseEndsAtMs: number, nowMs: number, stepMs: numb
 /** Room for the step's start, its stragglers and the drain after it. */
 const PHASE_MARGIN_MS = 30_000;
 
+/**
+ * Keeps every game's phase open for the next step: `openAll(closeFirst)` opens them (closing the
+ * open ones first when `closeFirst`) and answers when the first ends (epoch ms). The returned
+ * function, given a step's length, opens them when they would not outlast it and says whether it
+ * did.
+ */
+export function phaseKeeper(
+  openAll: (closeFirst: boolean) => Promise<number>,
+  now: () => number,
+): (stepMs: number) => Promise<boolean> {
+  let endsAt = 0;
+  return async (stepMs) => {
+    if (phaseOutlasts(endsAt, now(), stepMs)) return false;
+    endsAt = await openAll(endsAt > 0);
+    return true;
+  };
+}
+
 /** The step search, then the measured orders; the generators' sockets are closed after. */
 export async function placeOrders(bench: Bench) {
   const { settings, restUrl, plans, nodes, database, generators, profiled } = bench;
-  // When the first game's phase ends (epoch ms).
-  let phaseEndsAt = 0;
-  const openPhases = async (closeFirst: boolean) => {
+  const keepPhasesOpen = phaseKeeper(async (closeFirst) => {
     let earliest = Infinity;
     await inPool(plans, 24, async (plan) => {
       const game = `${restUrl}/api/game/${plan.gameId}/update/orderbook`;
@@ -66,14 +82,12 @@ export async function placeOrders(bench: Bench) {
       const opened: { ends_at: string | null } = await phase(1);
       earliest = Math.min(earliest, opened.ends_at ? Date.parse(opened.ends_at) : 0);
     });
-    phaseEndsAt = earliest;
-  };
+    return earliest;
+  }, epochNow);
   /** Before a step: the server drained, and every phase open for all of the step. */
   const ready = async (stepMs: number) => {
     await drained(restUrl);
-    if (phaseOutlasts(phaseEndsAt, epochNow(), stepMs)) return;
-    await openPhases(phaseEndsAt > 0);
-    await drained(restUrl);
+    if (await keepPhasesOpen(stepMs)) await drained(restUrl);
   };
   let okTotal = 0;
   let unknownTotal = 0;

@@ -258,20 +258,24 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
     bound
       ? ' · GENERATOR-BOUND: the generators sent late (busy or starved of CPU), so the server was not the only limit'
       : '';
-  // --profile records the fan-out and the carried orders: the profiler's own CPU and pauses
-  // are in those steps' figures (the step searches and the offered rate run without it).
-  const profiledNote = profileDir ? ' · under the CPU profiler (it adds CPU and latency)' : '';
   printTable(
     `The Showdown bench · ${settings.mode} · ${databaseName} · ${settings.nodes} node(s) × WORKERS=${settings.workers} · ${machine.cpus} CPUs`,
     [
+      // --profile records these steps: the profiler's own CPU and pauses are in their figures
+      // (the step searches and the offered orders run without it).
+      ...(profileDir
+        ? ([
+            [
+              'under the CPU profiler',
+              `the fan-out (socket and REST) and the orders at ${carried.rate}/s (socket and REST): their latency and CPU include the profiler's`,
+            ],
+          ] as Array<[string, string]>)
+        : []),
       [
         'fan-out',
         `${settings.games} games × ${seatsPerGame + settings.spectators} sockets, ${settings.games} updates/s, ${count(fanout.latency.count)} deliveries measured`,
       ],
-      [
-        'fan-out latency',
-        `${percentiles(fanout.latency)}${flag(fanoutGeneratorBound)}${profiledNote}`,
-      ],
+      ['fan-out latency', `${percentiles(fanout.latency)}${flag(fanoutGeneratorBound)}`],
       ['bare relay latency', percentiles(baseline.latency)],
       [
         'ratio of p99s',
@@ -300,9 +304,9 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       ],
       [
         'CPU per table update',
-        `server ${ms((serverMicrosPerDelivery * socketsPerGame) / 1000)} as a socket command, ${ms((restMicrosPerDelivery * socketsPerGame) / 1000)} as REST (one price move to ${socketsPerGame} sockets); bare relay ${ms((relayMicrosPerDelivery * socketsPerGame) / 1000)}${profiledNote}`,
+        `server ${ms((serverMicrosPerDelivery * socketsPerGame) / 1000)} as a socket command, ${ms((restMicrosPerDelivery * socketsPerGame) / 1000)} as REST (one price move to ${socketsPerGame} sockets); bare relay ${ms((relayMicrosPerDelivery * socketsPerGame) / 1000)}`,
       ],
-      [`orders at ${carried.rate}/s, socket`, `${carriedText(carried.socket)}${profiledNote}`],
+      [`orders at ${carried.rate}/s, socket`, carriedText(carried.socket)],
       [
         `orders at ${carried.rate}/s, REST`,
         `${carriedText(carried.rest)} · REST costs ${(carried.rest.cpu.server / carried.socket.cpu.server).toFixed(2)} × the socket command's server CPU`,
