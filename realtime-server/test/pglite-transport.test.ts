@@ -1,16 +1,20 @@
 /**
  * The embedded database's transport (db/client.ts, pglite-worker.mjs): PGlite's thread answers
- * on a Unix socket in a private directory, and each exchange reaches node-postgres in one write
- * (pglite-write-batch.mjs) instead of one per protocol message. server-pglite's suite alone.
+ * on a Unix socket in a private directory; each exchange runs in one PGlite call and reaches
+ * node-postgres in one write (pglite-write-batch.mjs) instead of one per protocol message; the
+ * session sends no DEBUG notices. server-pglite's suite alone.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
 import type pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { serialize } from 'pg-protocol';
+import { Parser } from 'pg-protocol/dist/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 // @ts-expect-error plain JavaScript module of the database's worker thread, without types
-import { batchWrites, endsExchange } from '../src/db/pglite-write-batch.mjs';
+import { batchExchanges, batchWrites, endsExchange } from '../src/db/pglite-write-batch.mjs';
 
 const readyForQuery = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]); // 'Z', length 5, idle
 const message = (type: string, body: string) => {
@@ -71,6 +75,127 @@ describe('batchWrites', () => {
   });
 });
 
+/** A database that records each protocol call it is given and answers one byte per call. */
+function recordingDatabase() {
+  const calls: Buffer[] = [];
+  const db = {
+    name: 'recording',
+    execProtocolRaw(message: Uint8Array) {
+      calls.push(Buffer.from(message));
+      return Promise.resolve(new Uint8Array([calls.length]));
+    },
+  };
+  return { db: batchExchanges(db), calls };
+}
+
+const bind = serialize.bind({ statement: 's', values: ['1'] });
+const execute = serialize.execute({});
+const sync = serialize.sync();
+const describePortal = serialize.describe({ type: 'P' });
+
+describe('batchExchanges', () => {
+  it('runs Parse, Bind, Describe, Execute and the Sync that ends them in one call', async () => {
+    const { db, calls } = recordingDatabase();
+    const parse = serialize.parse({ name: 's', text: 'select $1::int' });
+    const kept = [parse, bind, describePortal, execute];
+    for (const m of kept) expect((await db.execProtocolRaw(m)).length).toBe(0);
+    expect(calls).toHaveLength(0);
+    expect(await db.execProtocolRaw(sync)).toEqual(new Uint8Array([1]));
+    expect(calls).toEqual([Buffer.concat([...kept, sync])]);
+  });
+
+  it('passes a message on its own when nothing is kept (a simple query, a Sync alone)', async () => {
+    const { db, calls } = recordingDatabase();
+    const query = serialize.query('select 1');
+    await db.execProtocolRaw(query);
+    await db.execProtocolRaw(sync);
+    expect(calls).toEqual([Buffer.from(query), Buffer.from(sync)]);
+  });
+
+  it('runs what is kept with a Flush (or any message that is not kept)', async () => {
+    const { db, calls } = recordingDatabase();
+    await db.execProtocolRaw(bind);
+    await db.execProtocolRaw(serialize.flush());
+    expect(calls).toEqual([Buffer.concat([bind, serialize.flush()])]);
+  });
+
+  it('drops what a broken connection kept when the next one starts', async () => {
+    const { db, calls } = recordingDatabase();
+    await db.execProtocolRaw(bind);
+    await db.execProtocolRaw(execute);
+    const startup = serialize.startup({ user: 'postgres', database: 'postgres' });
+    await db.execProtocolRaw(startup);
+    await db.execProtocolRaw(sync);
+    expect(calls).toEqual([Buffer.from(startup), Buffer.from(sync)]);
+  });
+
+  it('is the database for everything else, its methods bound to it', async () => {
+    const { db } = recordingDatabase();
+    expect(db.name).toBe('recording');
+    const pglite = new PGlite();
+    try {
+      const facade = batchExchanges(pglite);
+      // PGlite's methods read private fields: called on the facade, they still work.
+      expect(facade.isInTransaction()).toBe(false);
+      expect((await facade.query('select 41 + 1 as n')).rows).toEqual([{ n: 42 }]);
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it('gives PGlite’s own answers for a whole exchange: rows, a raised refusal, a bad parameter', async () => {
+    const pglite = new PGlite();
+    try {
+      await pglite.exec(`create function probe(p int) returns int language plpgsql as $$
+        begin if p < 0 then raise exception using errcode = 'SD001', message = 'NEGATIVE'; end if;
+        return p; end $$`);
+      const facade = batchExchanges(pglite);
+      const parser = new Parser();
+      const run = async (...messages: Uint8Array[]) => {
+        let answer = new Uint8Array(0);
+        for (const m of messages) {
+          const out = await facade.execProtocolRaw(m);
+          if (out.length > 0) answer = out;
+        }
+        const names: string[] = [];
+        // (PGlite's own session sends DEBUG notices too: the worker turns them off.)
+        parser.parse(Buffer.from(answer), (m) => {
+          if (m.name !== 'notice') names.push(m instanceof Error ? `error ${m.message}` : m.name);
+        });
+        return names;
+      };
+      const parse = serialize.parse({ name: 'p', text: 'select probe($1::int) as r' });
+      const call = (value: string) => [
+        serialize.bind({ statement: 'p', values: [value] }),
+        describePortal,
+        execute,
+        sync,
+      ];
+      expect(await run(parse, ...call('5'))).toEqual([
+        'parseComplete',
+        'bindComplete',
+        'rowDescription',
+        'dataRow',
+        'commandComplete',
+        'readyForQuery',
+      ]);
+      expect(await run(...call('-1'))).toEqual([
+        'bindComplete',
+        'rowDescription',
+        'error NEGATIVE',
+        'readyForQuery',
+      ]);
+      expect(await run(...call('x'))).toEqual([
+        'error invalid input syntax for type integer: "x"',
+        'readyForQuery',
+      ]);
+      expect(await run(...call('7'))).toContain('dataRow');
+    } finally {
+      await pglite.close();
+    }
+  });
+});
+
 describe('the embedded database’s transport', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
@@ -102,6 +227,42 @@ describe('the embedded database’s transport', () => {
 
   it('answers a prepared statement in one chunk: one read for node-postgres, not one per message', async () => {
     expect(await chunksFor(database, 'transport-probe', 20)).toBe(20);
+  });
+
+  it('sends no DEBUG notices: PostgreSQL’s own message levels, not PGlite’s command line', async () => {
+    const client = await poolOf(database).connect();
+    const notices: string[] = [];
+    const listen = (n: { message?: string }) => void notices.push(String(n.message));
+    client.on('notice', listen);
+    try {
+      const levels = await client.query(
+        "select current_setting('client_min_messages') c, current_setting('log_min_messages') l",
+      );
+      expect(levels.rows).toEqual([{ c: 'notice', l: 'warning' }]);
+      for (let i = 0; i < 5; i++) {
+        await client.query({ name: 'quiet-probe', text: 'select $1::int as n', values: [i] });
+      }
+      expect(notices).toEqual([]);
+    } finally {
+      client.off('notice', listen);
+      client.release();
+    }
+  });
+
+  it('keeps a transaction and its refusal whole across exchanges', async () => {
+    const client = await poolOf(database).connect();
+    try {
+      await client.query('begin');
+      await client.query({ name: 'tx-probe', text: 'select $1::int as n', values: [1] });
+      await expect(client.query('select 1 / 0')).rejects.toThrow(/division by zero/);
+      await expect(client.query('select 1')).rejects.toThrow(/aborted/);
+      await client.query('rollback');
+      expect(
+        (await client.query({ name: 'tx-probe', text: 'select $1::int as n', values: [2] })).rows,
+      ).toEqual([{ n: 2 }]);
+    } finally {
+      client.release();
+    }
   });
 
   it('on a loopback port where there is no Unix socket (Windows), the same one chunk', async () => {

@@ -7,24 +7,38 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { batchWrites } from './pglite-write-batch.mjs';
+import { batchExchanges, batchWrites } from './pglite-write-batch.mjs';
 
 const { dataDir, socketDir } = workerData;
 if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
 const db = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
 await db.waitReady;
+// PGlite starts its backend as if from a command line with client_min_messages = debug3 and
+// log_min_messages = debug1: every Bind then sent a DEBUG notice ("bind <unnamed> to …") that
+// the WebAssembly formatted, PGlite and node-postgres parsed, and nobody read. PostgreSQL's own
+// defaults instead (a session setting outranks the command line; PGlite is one session).
+await db.exec('SET client_min_messages = notice; SET log_min_messages = warning');
 // One connection: PGlite is one session, and interleaving several clients' statements would
 // mix their transactions. The main thread's pool holds that one connection and queues fairly.
 // A Unix socket in a directory only this user may enter (the main thread made it): cheaper per
 // message than loopback TCP, and no other local user can reach the database. On Windows, where
 // node-postgres cannot use one, a loopback port.
 const server = socketDir
-  ? new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 1 })
-  : new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  ? new PGLiteSocketServer({
+      db: batchExchanges(db),
+      path: path.join(socketDir, '.s.PGSQL.5432'),
+      maxConnections: 1,
+    })
+  : new PGLiteSocketServer({
+      db: batchExchanges(db),
+      host: '127.0.0.1',
+      port: 0,
+      maxConnections: 1,
+    });
 await server.start();
-// The socket's writes batched per exchange (pglite-write-batch.mjs). pglite-socket keeps
-// its net.Server private; its own 'connection' listener attaches the socket a turn later, so
-// this one, registered after it, sees the socket first.
+// The socket's writes batched per exchange, as its messages are (pglite-write-batch.mjs).
+// pglite-socket keeps its net.Server private; its own 'connection' listener attaches the socket
+// a turn later, so this one, registered after it, sees the socket first.
 const listener = /** @type {{ server?: import('node:net').Server }} */ (server).server;
 if (!listener || typeof listener.on !== 'function') {
   throw new Error('pglite-socket changed: its net.Server is not where pglite-worker.mjs looks');

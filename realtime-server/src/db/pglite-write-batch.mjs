@@ -1,4 +1,5 @@
-// The embedded database's answers, written to its socket (Unix or loopback) in one write per exchange.
+// The embedded database's exchanges, each one PGlite call (batchExchanges, below) and one write
+// to its socket, Unix or loopback (batchWrites).
 // pglite-socket hands each protocol message to PGlite on its own and writes each answer as soon
 // as it has it, waiting for the write: an order (Bind, Describe, Execute, Sync) was four kernel
 // writes on the database's thread and four 'data' events for node-postgres on the main thread.
@@ -46,4 +47,45 @@ export function batchWrites(socket) {
     return end(...args);
   };
   return socket;
+}
+
+// The other direction: what pglite-socket hands PGlite. It splits what node-postgres sends into
+// protocol messages and runs each as its own PGlite call (execProtocolRaw under the database's
+// lock, then a file-system sync): a prepared statement's Bind, Describe, Execute and Sync were four
+// entries into the WebAssembly. PostgreSQL answers those messages only at the Sync that ends the
+// exchange (or a Flush) anyway, and PGlite runs several messages given at once in order, with
+// the same errors (an error skips the rest up to the Sync). So they are kept until the message
+// that ends the exchange and run with it in one call; a kept message answers nothing on its own.
+
+/** Parse, Bind, Describe, Execute, Close: messages PostgreSQL answers at the exchange's end. */
+const KEPT = new Set([0x50, 0x42, 0x44, 0x45, 0x43]);
+const NOTHING = new Uint8Array(0);
+
+/**
+ * `db` as pglite-socket sees it, its protocol calls run one per exchange as above. A message
+ * without a type byte (a startup or SSL request: its length's first byte is 0) opens a new
+ * connection: what a connection that broke mid-exchange left kept is dropped, never run with
+ * another's. Every other property is the database's own, its methods bound to it (PGlite's
+ * private fields need the real instance).
+ */
+export function batchExchanges(db) {
+  let kept = [];
+  const execProtocolRaw = (message, options) => {
+    if (KEPT.has(message[0])) {
+      kept.push(message);
+      return Promise.resolve(NOTHING);
+    }
+    if (message[0] === 0) kept = [];
+    if (kept.length === 0) return db.execProtocolRaw(message, options);
+    const exchange = Buffer.concat([...kept, message]);
+    kept = [];
+    return db.execProtocolRaw(exchange, options);
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'execProtocolRaw') return execProtocolRaw;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
