@@ -282,6 +282,31 @@ describe('Idempotency-Key answers', () => {
     expect(counted?.response).toMatchObject({ cash_paise: expect.any(Number) });
   });
 
+  it("an order's answer reads only what the player was given, not every trade they made", async () => {
+    const table = await setupTable(server, { investors: 1, start: true });
+    const inv = table.investors[0]!;
+    // showdown_player_facts' sum, planned after 300 trades of the player (rolled back): the
+    // index it is read through holds the start and paydays only (0012_contributed_index.sql),
+    // so its cost does not grow with the player's trades.
+    const plan = await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into ledger_entries (game_id, player_id, kind, delta_paise)
+              select ${table.gameId}, ${inv.playerId}, 'buy', -100 from generate_series(1, 300)`,
+        );
+        await tx.execute(sql`analyze ledger_entries`);
+        const explained = (await tx.execute(
+          sql`explain (analyze, format json)
+              select coalesce(sum(delta_paise), 0) from ledger_entries
+              where player_id = ${inv.playerId} and kind in ('start', 'payday')`,
+        )) as unknown as { rows: Array<{ 'QUERY PLAN': unknown }> };
+        throw Object.assign(new Error('rollback'), { plan: JSON.stringify(explained.rows[0]) });
+      })
+      .catch((err: { plan?: string }) => err.plan ?? String(err));
+    expect(plan).toContain('"Index Name":"ledger_entries_contributed_idx"');
+    expect(plan).not.toContain('Rows Removed by Filter');
+  });
+
   it('a replay in another game is refused, in the same statement as the claim', async () => {
     const first = await setupTable(server, { investors: 1, start: true });
     await openPhase(first);

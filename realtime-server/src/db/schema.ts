@@ -292,7 +292,13 @@ export const ledgerEntries = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_entries_player_idx').on(t.playerId)],
+  (t) => [
+    index('ledger_entries_player_idx').on(t.playerId),
+    // 0012_contributed_index.sql: what a player was given, read by every order's answer.
+    index('ledger_entries_contributed_idx')
+      .on(t.playerId)
+      .where(sql`kind in ('start', 'payday')`),
+  ],
 );
 
 export const mayhems = pgTable(
