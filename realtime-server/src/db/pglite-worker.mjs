@@ -23,18 +23,11 @@ await db.exec('SET client_min_messages = notice; SET log_min_messages = warning'
 // A Unix socket in a directory only this user may enter (the main thread made it): cheaper per
 // message than loopback TCP, and no other local user can reach the database. On Windows, where
 // node-postgres cannot use one, a loopback port.
-const server = socketDir
-  ? new PGLiteSocketServer({
-      db: batchExchanges(db),
-      path: path.join(socketDir, '.s.PGSQL.5432'),
-      maxConnections: 1,
-    })
-  : new PGLiteSocketServer({
-      db: batchExchanges(db),
-      host: '127.0.0.1',
-      port: 0,
-      maxConnections: 1,
-    });
+const server = new PGLiteSocketServer({
+  db: batchExchanges(db),
+  maxConnections: 1,
+  ...(socketDir ? { path: path.join(socketDir, '.s.PGSQL.5432') } : { host: '127.0.0.1', port: 0 }),
+});
 await server.start();
 // The socket's writes batched per exchange, as its messages are (pglite-write-batch.mjs).
 // pglite-socket keeps its net.Server private; its own 'connection' listener attaches the socket

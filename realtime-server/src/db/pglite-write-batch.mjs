@@ -81,11 +81,16 @@ export function batchExchanges(db) {
     kept = [];
     return db.execProtocolRaw(exchange, options);
   };
+  // Bound once per method: pglite-socket reads several of them for every message.
+  const bound = new Map([['execProtocolRaw', execProtocolRaw]]);
   return new Proxy(db, {
     get(target, key) {
-      if (key === 'execProtocolRaw') return execProtocolRaw;
+      if (bound.has(key)) return bound.get(key);
       const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const method = value.bind(target);
+      bound.set(key, method);
+      return method;
     },
   });
 }
