@@ -5,6 +5,8 @@ import {
   parseProcStat,
   readHostCpu,
   readProcessCpuMs,
+  readThreadCpuMs,
+  threadCpuBetween,
 } from './host-cpu.ts';
 
 describe('the machine CPU over a step', () => {
@@ -69,6 +71,84 @@ describe('the machine CPU over a step', () => {
       const used = readProcessCpuMs(process.pid)! - before;
       expect(used).toBeGreaterThan(0.5);
       expect(used).toBeLessThan(1_000);
+    },
+  );
+});
+
+describe('the server CPU by thread', () => {
+  it('splits each process into its main thread, its busiest other thread and the rest', () => {
+    const before = new Map([
+      [
+        10,
+        new Map([
+          [10, 100],
+          [11, 1_000],
+          [12, 50],
+          [13, 20],
+        ]),
+      ],
+      [
+        20,
+        new Map([
+          [20, 0],
+          [21, 0],
+        ]),
+      ],
+      // Read at the start only (a process replaced in between): left out.
+      [30, new Map([[30, 5_000]])],
+    ]);
+    const after = new Map([
+      // Thread 13 ended (left out); 14 started in between and counts from zero.
+      [
+        10,
+        new Map([
+          [10, 400],
+          [11, 1_900],
+          [12, 80],
+          [14, 10],
+        ]),
+      ],
+      [
+        20,
+        new Map([
+          [20, 200],
+          [21, 30],
+        ]),
+      ],
+      // Read at the end only: left out.
+      [40, new Map([[40, 7_000]])],
+    ]);
+    expect(threadCpuBetween(before, after)).toEqual({
+      mainMs: 300 + 200,
+      busiestOtherMs: 900 + 30,
+      restMs: 30 + 10,
+    });
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'reads a worker thread’s CPU apart from the main thread’s',
+    async () => {
+      const { Worker } = await import('node:worker_threads');
+      // A worker that spins for 300 ms, then says so.
+      const worker = new Worker(
+        `const { parentPort } = require('node:worker_threads');
+         const until = Date.now() + 300;
+         while (Date.now() < until) {}
+         parentPort.postMessage('done');`,
+        { eval: true },
+      );
+      const started = readThreadCpuMs(process.pid)!;
+      await new Promise((resolve) => worker.once('message', resolve));
+      const ended = readThreadCpuMs(process.pid)!;
+      await worker.terminate();
+      expect(started.has(process.pid)).toBe(true);
+      const use = threadCpuBetween(
+        new Map([[process.pid, started]]),
+        new Map([[process.pid, ended]]),
+      );
+      // The spinning thread is the busiest other one: most of its 300 ms, more than the main's.
+      expect(use.busiestOtherMs).toBeGreaterThan(150);
+      expect(use.busiestOtherMs).toBeGreaterThan(use.mainMs);
     },
   );
 });

@@ -70,26 +70,39 @@ function clockTicks(): number {
 }
 
 /**
- * One process's CPU so far in milliseconds (another process: the relay), if it can be read:
- * from its threads' /proc/<pid>/task/<tid>/schedstat in nanoseconds (a short step of a quiet
- * process uses less than one 10 ms jiffy), else from its jiffies.
+ * One process's CPU so far in milliseconds by thread id, if it can be read: from each thread's
+ * /proc/<pid>/task/<tid>/schedstat in nanoseconds (a short step of a quiet process uses less
+ * than one 10 ms jiffy). The main thread's id is the pid.
  */
-export function readProcessCpuMs(pid: number): number | undefined {
+export function readThreadCpuMs(pid: number): Map<number, number> | undefined {
+  const threads = new Map<number, number>();
   try {
-    // Per thread: the process's is the sum over its threads (V8's helpers, libuv's pool).
-    let nanos = 0;
     for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
       try {
-        nanos += Number(
+        const nanos = Number(
           fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0],
         );
+        if (Number.isFinite(nanos)) threads.set(Number(task), nanos / 1e6);
       } catch {
         // the thread ended meanwhile
       }
     }
-    if (Number.isFinite(nanos) && nanos > 0) return nanos / 1e6;
   } catch {
-    // no schedstat (a kernel without it): the jiffies below
+    return undefined; // the process ended, or no /proc
+  }
+  return threads.size > 0 ? threads : undefined;
+}
+
+/**
+ * One process's CPU so far in milliseconds (another process: the relay), if it can be read:
+ * the sum over its threads (V8's helpers, libuv's pool), else from its jiffies.
+ */
+export function readProcessCpuMs(pid: number): number | undefined {
+  const threads = readThreadCpuMs(pid);
+  if (threads) {
+    let ms = 0;
+    for (const used of threads.values()) ms += used;
+    if (ms > 0) return ms;
   }
   try {
     const proc = parsePidStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
@@ -97,6 +110,47 @@ export function readProcessCpuMs(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** CPU milliseconds of a set of processes over a window, by kind of thread. */
+export interface ThreadCpuUse {
+  /** The processes' main threads (the event loops). */
+  mainMs: number;
+  /**
+   * Each process's busiest other thread: on PGlite the embedded database's worker thread
+   * (PGlite's WebAssembly and its socket server), on PostgreSQL one of V8's helpers.
+   */
+  busiestOtherMs: number;
+  /** All their other threads: V8's garbage-collector and compiler helpers, libuv's pool. */
+  restMs: number;
+}
+
+/**
+ * How the CPU of processes (by pid: their threads' readings) split between two readings. Only
+ * processes read at both ends count; a thread that started in between counts from zero.
+ */
+export function threadCpuBetween(
+  before: Map<number, Map<number, number>>,
+  after: Map<number, Map<number, number>>,
+): ThreadCpuUse {
+  const use: ThreadCpuUse = { mainMs: 0, busiestOtherMs: 0, restMs: 0 };
+  for (const [pid, threadsAfter] of after) {
+    const threadsBefore = before.get(pid);
+    if (!threadsBefore) continue;
+    let busiest = 0;
+    let others = 0;
+    for (const [tid, ms] of threadsAfter) {
+      const used = Math.max(0, ms - (threadsBefore.get(tid) ?? 0));
+      if (tid === pid) use.mainMs += used;
+      else {
+        others += used;
+        busiest = Math.max(busiest, used);
+      }
+    }
+    use.busiestOtherMs += busiest;
+    use.restMs += others - busiest;
+  }
+  return use;
 }
 
 export function readHostCpu(): HostCpuReading | undefined {

@@ -12,6 +12,7 @@ import type { connectSockets, fanOut } from './fanout.ts';
 import { reconcileLedger } from './ledger.ts';
 import type { placeOrders } from './orders.ts';
 import { profileLine, summariseProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
+import type { ThreadPercent } from './server-node.ts';
 import type { Bench } from './setup.ts';
 import { generatorBound, microsText, percent } from './step-cpu.ts';
 import { count, ms, percentiles, printTable, tallyText } from './stats.ts';
@@ -90,16 +91,32 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
     baseline.server.otherPercent,
     deliveriesPerSecond(baseline),
   );
+  /** The server's CPU per unit of work (µs) by thread: see ThreadCpuUse. */
+  const byThread = (server: { threadPercent: ThreadPercent }, perSecond: number) => ({
+    main: microsPer(server.threadPercent.main, perSecond),
+    busiestOther: microsPer(server.threadPercent.busiestOther, perSecond),
+    rest: microsPer(server.threadPercent.rest, perSecond),
+  });
+  const byThreadJson = (t: ReturnType<typeof byThread>) => ({
+    main_thread: round1(t.main),
+    busiest_other_thread: round1(t.busiestOther),
+    other_threads: round1(t.rest),
+  });
+  const byThreadText = (t: ReturnType<typeof byThread>) =>
+    `main thread ${microsText(t.main)} · busiest other thread ${microsText(t.busiestOther)} · the other threads ${microsText(t.rest)}`;
   /** CPU per completed order (ms): the server's, PostgreSQL's and the generators'. */
   const orderCpu = (o: {
-    server: { cpuPercent: number; postgresPercent: number };
+    server: { cpuPercent: number; postgresPercent: number; threadPercent: ThreadPercent };
     completedPerSecond: number;
     generatorCpuTotal: number;
   }) => ({
     server: microsPer(o.server.cpuPercent, o.completedPerSecond) / 1000,
     database: microsPer(o.server.postgresPercent, o.completedPerSecond) / 1000,
     generators: microsPer(o.generatorCpuTotal, o.completedPerSecond) / 1000,
+    threads: byThread(o.server, o.completedPerSecond),
   });
+  const updatesPerSecond = deliveriesPerSecond(fanout) / (seatsPerGame + settings.spectators);
+  const updateThreads = byThread(fanout.server, updatesPerSecond);
   const orderCpuMs = orderCpu(orders);
   // The two command paths in the same run: the socket's (the web app's) and REST's.
   const socketsPerGame = seatsPerGame + settings.spectators;
@@ -123,6 +140,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       database: round1(c.cpu.database),
       generators: round1(c.cpu.generators),
     },
+    server_cpu_us_per_order_by_thread: byThreadJson(c.cpu.threads),
     generator_bound: generatorBound(c.run.sendLag.p99, c.run.generatorCpu),
   });
   const carriedText = (c: typeof carried.socket) =>
@@ -174,6 +192,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       relay_cpu_us_per_delivery: round1(relayMicrosPerDelivery),
       cpu_ratio_per_delivery: round1(serverMicrosPerDelivery / relayMicrosPerDelivery),
       server_cpu_us_per_update: round1(serverMicrosPerDelivery * socketsPerGame),
+      server_cpu_us_per_update_by_thread: byThreadJson(updateThreads),
       rest: {
         p99_ms: round1(fanout.rest.latency.p99),
         ratio_p99: round1(fanout.rest.latency.p99 / baseline.latency.p99),
@@ -214,6 +233,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
         database: round1(orderCpuMs.database),
         generators: round1(orderCpuMs.generators),
       },
+      server_cpu_us_per_order_by_thread: byThreadJson(orderCpuMs.threads),
       database_cpu_percent: round1(orders.server.postgresPercent),
       wal_flushes_per_s: round1(orders.server.walFlushesPerSecond),
       wal_flush_mean_ms: round1(orders.server.walFlushMeanMs),
@@ -338,6 +358,10 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       [
         'CPU per unit of work',
         `fan-out: server ${microsText(serverMicrosPerDelivery)}, bare relay ${microsText(relayMicrosPerDelivery)} per delivery (${(serverMicrosPerDelivery / relayMicrosPerDelivery).toFixed(1)} ×) · an order: server ${ms(orderCpuMs.server)}, PostgreSQL ${ms(orderCpuMs.database)}, generators ${ms(orderCpuMs.generators)}`,
+      ],
+      [
+        'server CPU by thread',
+        `a table update: ${byThreadText(updateThreads)} · an order at ${carried.rate}/s: ${byThreadText(carried.socket.cpu.threads)} (the busiest other thread of a process is the embedded database's on PGlite, one of V8's helpers on PostgreSQL; the other threads: V8's garbage-collector and compiler helpers, libuv's pool)`,
       ],
       [
         'machine CPU',

@@ -7,7 +7,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { epochNow, root, sleep, tsxLoader } from './common.ts';
 import type { BenchDatabase, WalFlushes } from './database.ts';
-import { hostCpuBetween, readHostCpu, readProcessCpuMs, type HostCpuReading } from './host-cpu.ts';
+import {
+  hostCpuBetween,
+  readHostCpu,
+  readProcessCpuMs,
+  readThreadCpuMs,
+  threadCpuBetween,
+  type HostCpuReading,
+} from './host-cpu.ts';
 import { cpuPercent, cpuUsedBetween } from './stats.ts';
 
 interface ProbeReading {
@@ -21,6 +28,13 @@ interface ProbeReading {
   loopMaxMs: number;
   gcTotalMs: number;
   gcMaxMs: number;
+}
+
+/** A window's server CPU by thread, each in percent of one core (ThreadCpuUse's kinds). */
+export interface ThreadPercent {
+  main: number;
+  busiestOther: number;
+  rest: number;
 }
 
 /** One server node: its process (the cluster primary with WORKERS > 1) and its probes. */
@@ -163,6 +177,16 @@ export async function readAll(nodes: ServerNode[], what: 'read' | 'gc' | 'reset'
   };
 }
 
+/** The threads' CPU of each process (by pid) that can be read. */
+function readThreads(pids: Iterable<number>): Map<number, Map<number, number>> {
+  const threads = new Map<number, Map<number, number>>();
+  for (const pid of pids) {
+    const reading = readThreadCpuMs(pid);
+    if (reading) threads.set(pid, reading);
+  }
+  return threads;
+}
+
 /**
  * Server CPU, event-loop delay and GC over a measured window that starts at `fromEpoch`, with
  * the machine's busy share, PostgreSQL's CPU (a server on this machine) and WAL flushes, and the
@@ -176,6 +200,7 @@ export function measureServer(
 ) {
   interface Start {
     cpu: Map<number, number>;
+    threads: Map<number, Map<number, number>>;
     otherMs?: number;
     host?: HostCpuReading;
     wal?: WalFlushes;
@@ -186,6 +211,7 @@ export function measureServer(
     () => {
       start = Promise.all([readAll(nodes, 'reset'), database.walFlushes?.()]).then(([r, wal]) => ({
         cpu: r.cpuByPid,
+        threads: readThreads(r.cpuByPid.keys()),
         host: readHostCpu(),
         otherMs: otherPid === undefined ? undefined : readProcessCpuMs(otherPid),
         wal,
@@ -196,20 +222,32 @@ export function measureServer(
   );
   return async () => {
     clearTimeout(timer);
-    const begun: Start = start ? await start : { cpu: new Map(), at: epochNow() };
+    const begun: Start = start
+      ? await start
+      : { cpu: new Map(), threads: new Map(), at: epochNow() };
     const [end, wal] = await Promise.all([readAll(nodes), database.walFlushes?.()]);
+    const threadsEnd = readThreads(end.cpuByPid.keys());
     const host = readHostCpu();
     const otherMs = otherPid === undefined ? undefined : readProcessCpuMs(otherPid);
     const wallMs = epochNow() - begun.at;
     // Only processes read at both ends: a probe that did not answer in time (an overloaded
     // process) or a process that was replaced would otherwise add or remove its whole life.
     const used = cpuUsedBetween(begun.cpu, end.cpuByPid);
+    const threads = threadCpuBetween(begun.threads, threadsEnd);
+    const threadPercent = (ms: number) =>
+      start && begun.threads.size > 0 ? cpuPercent(ms * 1000, wallMs) : NaN;
     const machine = begun.host && host ? hostCpuBetween(begun.host, host, wallMs) : undefined;
     const flushes = begun.wal && wal ? wal.count - begun.wal.count : NaN;
     const flushMs =
       begun.wal?.ms !== undefined && wal?.ms !== undefined ? wal.ms - begun.wal.ms : NaN;
     return {
       cpuPercent: start ? cpuPercent(used, wallMs) : NaN,
+      /** The same CPU by thread (Linux only, else NaN), each in percent of one core. */
+      threadPercent: {
+        main: threadPercent(threads.mainMs),
+        busiestOther: threadPercent(threads.busiestOtherMs),
+        rest: threadPercent(threads.restMs),
+      },
       /** The other process (the relay), in percent of one core. */
       otherPercent:
         begun.otherMs !== undefined && otherMs !== undefined

@@ -98,6 +98,17 @@ function expectWholeRun(result: Record<string, any>, database: string) {
     expect(result.orders.carried[via].cpu_ms_per_order.server, via).toBeGreaterThan(0);
   }
   expect(result.orders.carried.rest_to_socket_server_cpu_ratio).toEqual(expect.any(Number));
+  // The server's CPU by thread (Linux): the event loop's share of an update and an order, and
+  // on PGlite the embedded database's thread (each process's busiest other one).
+  if (process.platform === 'linux') {
+    const update = result.fanout.server_cpu_us_per_update_by_thread;
+    const order = result.orders.carried.socket.server_cpu_us_per_order_by_thread;
+    for (const split of [update, order]) {
+      expect(split.main_thread).toBeGreaterThan(0);
+      expect(split.other_threads).toBeGreaterThanOrEqual(0);
+      if (database === 'pglite') expect(split.busiest_other_thread).toBeGreaterThan(0);
+    }
+  }
   // PostgreSQL's own CPU and WAL flushes are read on a server on this machine; PGlite runs
   // inside the server, so there are none of its own.
   if (database === 'postgres' && process.platform === 'linux') {
