@@ -115,11 +115,10 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
     generators: microsPer(o.generatorCpuTotal, o.completedPerSecond) / 1000,
     threads: byThread(o.server, o.completedPerSecond),
   });
-  const updatesPerSecond = deliveriesPerSecond(fanout) / (seatsPerGame + settings.spectators);
-  const updateThreads = byThread(fanout.server, updatesPerSecond);
   const orderCpuMs = orderCpu(orders);
   // The two command paths in the same run: the socket's (the web app's) and REST's.
   const socketsPerGame = seatsPerGame + settings.spectators;
+  const updateThreads = byThread(fanout.server, deliveriesPerSecond(fanout) / socketsPerGame);
   const restMicrosPerDelivery = microsPer(
     fanout.rest.server.cpuPercent,
     deliveriesPerSecond(fanout.rest),
