@@ -135,8 +135,9 @@ describe('a socket’s seat check answers from the seat cache', () => {
     await device.waitFor('presence:changed');
     // The seat check before the room, the snapshot and who is online (10, as below), the
     // presence broadcast's read, and the presence refresh's record of whether the broker is away
-    // (issue 22's claim: one conditional UPDATE that writes nothing when the row is right).
-    expect(statements.of(key) - first).toBe(1 + 10 + 1 + 1);
+    // (issue 22's claim: one conditional UPDATE that writes nothing when the row is right). The
+    // record runs after the broadcast: count once it has landed.
+    expect((await statements.settled(key)) - first).toBe(1 + 10 + 1 + 1);
 
     const second = statements.of(key);
     const snapshot = await device.snapshot('game:resync', table.gameId);
@@ -157,18 +158,7 @@ describe('a socket’s seat check answers from the seat cache', () => {
     await device.emit('game:leave', { game_id: table.gameId });
     // The join's and the leave's presence refreshes (who is online, and the record of whether the
     // broker is away: issue 22's claim) run after their answers: let them land before counting.
-    let seen = -1;
-    await waitUntil(
-      async () => {
-        const now = statements.of(key);
-        if (now === seen) return true;
-        seen = now;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        return false;
-      },
-      5000,
-      'the presence refreshes of the join and the leave',
-    );
+    await statements.settled(key);
     // A removal this process has not heard of (as if its announcement were still on its way).
     await db().delete(players).where(eq(players.id, leaving.playerId));
 

@@ -22,6 +22,22 @@ export function countStatements() {
       await dbClient.run({ key }, work);
       return (counts.get(key) ?? 0) - before;
     },
+    /**
+     * Waits until no statement has been sent under `key` for `quietMs` (work that runs after an
+     * answer or a broadcast, such as a presence refresh's record, has landed), at most `timeoutMs`,
+     * and returns the count then.
+     */
+    async settled(key: string, quietMs = 250, timeoutMs = 5000): Promise<number> {
+      const deadline = Date.now() + timeoutMs;
+      let seen = counts.get(key) ?? 0;
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, quietMs));
+        const now = counts.get(key) ?? 0;
+        if (now === seen) return now;
+        if (Date.now() > deadline) throw new Error(`statements under ${key} never settled`);
+        seen = now;
+      }
+    },
     restore() {
       pg.Client.prototype.query = original;
     },
