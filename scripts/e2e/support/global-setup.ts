@@ -10,9 +10,12 @@ import { FAILURES_DIR, ROOT, SCREENS_DIR, WEB_DIST } from './paths.ts';
 export default function setup(): void {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    // Vitest sets NODE_ENV=test, which would build React's development bundles (over the
+    // initial JavaScript budget): the suite tests the production build.
     const build = spawnSync(npm, ['run', 'build', '-w', '@showdown/web'], {
       cwd: ROOT,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (build.status !== 0) throw new Error('building the web app for the e2e suite failed');
   }
