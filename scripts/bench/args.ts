@@ -16,6 +16,11 @@ export interface BenchSettings {
   fanoutSeconds: number;
   ordersSeconds: number;
   stepSeconds: number;
+  /**
+   * The idle window: every socket joined, nothing sent (at least one Socket.IO ping interval,
+   * 25 s, except in the smoke run).
+   */
+  idleSeconds: number;
   steps: number;
   /** Skip the build of the web app (use the one in web/dist). */
   skipBuild: boolean;
@@ -118,6 +123,7 @@ export function parseBenchArgs(
     fanoutSeconds: smoke ? 2 : quick ? 12 : 30,
     ordersSeconds: smoke ? 2 : quick ? 8 : 20,
     stepSeconds: smoke ? 1 : quick ? 4 : 8,
+    idleSeconds: smoke ? 2 : 26,
     steps: int('steps', smoke ? 1 : short ? 4 : 6, 0, 12),
     skipBuild: flags.has('skip-build'),
     outDir: typeof out === 'string' ? out : undefined,

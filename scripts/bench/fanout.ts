@@ -1,7 +1,8 @@
 /**
- * Step 2, sockets and fan-out: every socket connected and joined (memory per socket), then the
- * brokers' price updates, once a second per game and staggered, measured at every socket: a step
- * search for the highest rate with p99 ≤ 50 ms, then the measured run at one update per game.
+ * Step 2, sockets, idle and fan-out: every socket connected and joined (memory per socket), the
+ * server idle with them (its own CPU a second), then the brokers' price updates, once a second
+ * per game and staggered, measured at every socket: a step search for the highest rate with
+ * p99 ≤ 50 ms, then the measured run at one update per game.
  */
 import { epochNow, P99_TARGET_MS } from './common.ts';
 import type { CommandPath, FanoutResult } from './ipc.ts';
@@ -67,6 +68,24 @@ export async function connectSockets({ nodes, generators, share }: Bench) {
     rssLessDbThread,
     after,
   };
+}
+
+/** After the joins, their presence refreshes and the first sweeps settle before the idle window. */
+const IDLE_SETTLE_MS = 2000;
+
+/**
+ * The server with every socket joined and nothing sent: what it spends a second on its own (its
+ * sockets' pings, the session recheck, the phase sweeps, the cluster or Redis adapter), which
+ * every table update and order at a given rate shares.
+ */
+export async function measureIdle({ nodes, database, settings }: Bench) {
+  const server = measureServer(nodes, epochNow() + IDLE_SETTLE_MS, database);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS + settings.idleSeconds * 1000));
+  const measured = await server();
+  console.log(
+    `idle:     server ${measured.cpuPercent.toFixed(1)} % of one core over ${settings.idleSeconds} s, every socket joined and nothing sent`,
+  );
+  return { seconds: settings.idleSeconds, server: measured };
 }
 
 export interface FanoutTiming {

@@ -8,6 +8,7 @@
  * the REST API), connects every socket from several generator processes, and drives them
  * open-loop at fixed rates, measuring every latency from the action's scheduled time after an
  * uncounted warm-up:
+ *   0. idle: every socket joined and nothing sent, the server's own CPU a second;
  *   1. fan-out: each broker updates a price once a second, staggered across the second;
  *   2. orders: investors trade at a fixed total rate, then a short step search for the highest
  *      rate with p99 ≤ 50 ms;
@@ -22,7 +23,7 @@
 import os from 'node:os';
 import { parseBenchArgs, UsageError, type BenchSettings } from './args.ts';
 import { runBaseline } from './baseline.ts';
-import { connectSockets, fanOut } from './fanout.ts';
+import { connectSockets, fanOut, measureIdle } from './fanout.ts';
 import { placeOrders } from './orders.ts';
 import { report } from './report.ts';
 import { setUp } from './setup.ts';
@@ -31,10 +32,11 @@ import { setUp } from './setup.ts';
 async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>): Promise<number> {
   const bench = await setUp(settings, cleanups);
   const sockets = await connectSockets(bench);
+  const idle = await measureIdle(bench);
   const fanout = await fanOut(bench);
   const orders = await placeOrders(bench);
   const baseline = await runBaseline(bench);
-  return report(bench, { sockets, fanout, orders, baseline });
+  return report(bench, { sockets, idle, fanout, orders, baseline });
 }
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { runBaseline } from './baseline.ts';
 import { kib, P99_TARGET_MS, root, round1 } from './common.ts';
-import type { connectSockets, fanOut } from './fanout.ts';
+import type { connectSockets, fanOut, measureIdle } from './fanout.ts';
 import { reconcileLedger } from './ledger.ts';
 import type { placeOrders } from './orders.ts';
 import { profileLine, summariseProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
@@ -20,6 +20,7 @@ import { count, ms, percentiles, printTable, tallyText } from './stats.ts';
 /** What the measured steps found. */
 export interface Measured {
   sockets: Awaited<ReturnType<typeof connectSockets>>;
+  idle: Awaited<ReturnType<typeof measureIdle>>;
   fanout: Awaited<ReturnType<typeof fanOut>>;
   orders: Awaited<ReturnType<typeof placeOrders>>;
   baseline: Awaited<ReturnType<typeof runBaseline>>;
@@ -56,7 +57,7 @@ function threadLines(profiles: {
 export async function report(bench: Bench, measured: Measured): Promise<number> {
   const { settings, machine, database, nodes, profileDir, seatsPerGame, loginKiB, runStarted } =
     bench;
-  const { sockets, fanout, orders, baseline } = measured;
+  const { sockets, idle, fanout, orders, baseline } = measured;
   const { planned, connected, connectFailures, rssPerSocket, heapPerSocket, after } = sockets;
   const { dbThreadKiBPerSocket, rssLessDbThread } = sockets;
   const { steps: fanoutSteps, maxRate: fanoutMaxRate } = fanout;
@@ -144,6 +145,15 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
   });
   const carriedText = (c: typeof carried.socket) =>
     `${c.run.completedPerSecond.toFixed(0)}/s done, p99 ${ms(c.run.latency.p99)}, errors ${c.run.errorCount}; CPU per order: server ${ms(c.cpu.server)}, PostgreSQL ${ms(c.cpu.database)}, generators ${ms(c.cpu.generators)}`;
+  // The server's own CPU a second (idle, every socket joined) is shared by the work done at any
+  // rate: its part of each table update at the fan-out's rate, and of each order at the carried
+  // rate (if the idle work stays the same under load).
+  const updatesPerSecond = deliveriesPerSecond(fanout) / socketsPerGame;
+  const idleShare = {
+    update: microsPer(idle.server.cpuPercent, updatesPerSecond),
+    order: microsPer(idle.server.cpuPercent, carried.socket.run.completedPerSecond),
+  };
+  const percent1 = (value: number) => (Number.isNaN(value) ? '–' : `${value.toFixed(1)} %`);
   const fanoutGeneratorBound = generatorBound(fanout.sendLag.p99, fanout.generatorCpu);
   const ordersGeneratorBound = generatorBound(orders.sendLag.p99, orders.generatorCpu);
   const results = {
@@ -155,6 +165,19 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
     workers: settings.workers,
     nodes: settings.nodes,
     generators: settings.generators,
+    idle: {
+      seconds: idle.seconds,
+      server_cpu_percent: round1(idle.server.cpuPercent),
+      server_cpu_percent_by_thread: {
+        main_thread: round1(idle.server.threadPercent.main),
+        busiest_other_thread: round1(idle.server.threadPercent.busiestOther),
+        other_threads: round1(idle.server.threadPercent.rest),
+      },
+      database_cpu_percent: round1(idle.server.postgresPercent),
+      machine_cpu_percent: round1(idle.server.machinePercent),
+      server_cpu_us_per_update_at_fanout_rate: round1(idleShare.update),
+      server_cpu_us_per_order_at_carried_rate: round1(idleShare.order),
+    },
     fanout: {
       games: settings.games,
       sockets_per_game: seatsPerGame + settings.spectators,
@@ -361,6 +384,10 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       [
         'server CPU by thread',
         `a table update: ${byThreadText(updateThreads)} · an order at ${carried.rate}/s: ${byThreadText(carried.socket.cpu.threads)} (the busiest other thread of a process is the embedded database's on PGlite, one of V8's helpers on PostgreSQL; the other threads: V8's garbage-collector and compiler helpers, libuv's pool)`,
+      ],
+      [
+        'server CPU idle',
+        `${percent1(idle.server.cpuPercent)} of one core over ${idle.seconds} s, every socket joined and nothing sent (main thread ${percent1(idle.server.threadPercent.main)}; PostgreSQL ${percent1(idle.server.postgresPercent)}): ${microsText(idleShare.update)} of each table update's ${microsText(serverMicrosPerDelivery * socketsPerGame)} at ${updatesPerSecond.toFixed(0)}/s, ${microsText(idleShare.order)} of each order's ${microsText(carried.socket.cpu.server * 1000)} at ${carried.socket.run.completedPerSecond.toFixed(0)}/s`,
       ],
       [
         'machine CPU',

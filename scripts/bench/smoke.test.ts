@@ -109,6 +109,14 @@ function expectWholeRun(result: Record<string, any>, database: string) {
       if (database === 'pglite') expect(split.busiest_other_thread).toBeGreaterThan(0);
     }
   }
+  // The idle window: the server's own CPU a second with every socket joined (its session
+  // recheck runs every 500 ms), and the part of it each update and order shares.
+  expect(result.idle.seconds).toBe(2);
+  expect(result.idle.server_cpu_percent).toBeGreaterThan(0);
+  expect(result.idle.server_cpu_us_per_update_at_fanout_rate).toBeGreaterThan(0);
+  expect(result.idle.server_cpu_us_per_order_at_carried_rate).toBeGreaterThan(0);
+  if (process.platform === 'linux')
+    expect(result.idle.server_cpu_percent_by_thread.main_thread).toBeGreaterThan(0);
   // PostgreSQL's own CPU and WAL flushes are read on a server on this machine; PGlite runs
   // inside the server, so there are none of its own.
   if (database === 'postgres' && process.platform === 'linux') {
