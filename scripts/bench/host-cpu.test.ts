@@ -4,6 +4,7 @@ import {
   parsePidStat,
   parseProcStat,
   readHostCpu,
+  readMainThreadRuns,
   readProcessCpuMs,
   readThreadCpuMs,
   threadCpuBetween,
@@ -149,6 +150,19 @@ describe('the server CPU by thread', () => {
       // The spinning thread is the busiest other one: most of its 300 ms, more than the main's.
       expect(use.busiestOtherMs).toBeGreaterThan(150);
       expect(use.busiestOtherMs).toBeGreaterThan(use.mainMs);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'counts the main thread’s runs: each wake-up from a wait is one more',
+    async () => {
+      const before = readMainThreadRuns(process.pid)!;
+      // Twenty waits of 5 ms: the main thread sleeps in the event loop and is woken for each.
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      const after = readMainThreadRuns(process.pid)!;
+      expect(before).toBeGreaterThan(0);
+      expect(after - before).toBeGreaterThanOrEqual(20);
+      expect(readMainThreadRuns(2 ** 22 + 1)).toBeUndefined(); // no such process
     },
   );
 });

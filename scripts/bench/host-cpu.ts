@@ -94,6 +94,22 @@ export function readThreadCpuMs(pid: number): Map<number, number> | undefined {
 }
 
 /**
+ * How many times a process's main thread has been put on a CPU so far, if it can be read (Linux):
+ * the third field of /proc/<pid>/task/<pid>/schedstat, which counts each wake-up from a wait
+ * (the event loop's epoll) and each return after the thread was preempted.
+ */
+export function readMainThreadRuns(pid: number): number | undefined {
+  try {
+    const runs = Number(
+      fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ')[2],
+    );
+    return Number.isFinite(runs) ? runs : undefined;
+  } catch {
+    return undefined; // the process ended, or no /proc
+  }
+}
+
+/**
  * One process's CPU so far in milliseconds (another process: the relay), if it can be read:
  * the sum over its threads (V8's helpers, libuv's pool), else from its jiffies.
  */

@@ -32,7 +32,7 @@ import { setUp } from './setup.ts';
 async function run(settings: BenchSettings, cleanups: Array<() => Promise<void>>): Promise<number> {
   const bench = await setUp(settings, cleanups);
   const sockets = await connectSockets(bench);
-  const idle = await measureIdle(bench);
+  const idle = await bench.profiled('idle', () => measureIdle(bench));
   const fanout = await fanOut(bench);
   const orders = await placeOrders(bench);
   const baseline = await runBaseline(bench);

@@ -73,6 +73,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
   const profiles = profileDir
     ? {
         dir: path.relative(root, profileDir),
+        idle: busiestProfile(profileDir, 'idle'),
         fanout: busiestProfile(profileDir, 'fanout'),
         orders: busiestProfile(profileDir, 'orders'),
         fanout_database_thread: busiestProfile(profileDir, 'thread-fanout'),
@@ -153,6 +154,28 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
     update: microsPer(idle.server.cpuPercent, updatesPerSecond),
     order: microsPer(idle.server.cpuPercent, carried.socket.run.completedPerSecond),
   };
+  /**
+   * The main threads' runs on a CPU (each wake-up of an event loop, each return after a
+   * preemption) per unit of work, and the main thread's CPU per run (µs).
+   */
+  const runsPer = (
+    server: { mainRunsPerSecond: number; threadPercent: ThreadPercent },
+    perSecond: number,
+  ) => ({
+    perUnit: perSecond > 0 ? server.mainRunsPerSecond / perSecond : NaN,
+    microsPerRun: microsPer(server.threadPercent.main, server.mainRunsPerSecond),
+  });
+  const runs = {
+    idle: runsPer(idle.server, 1),
+    update: runsPer(fanout.server, updatesPerSecond),
+    order: runsPer(carried.socket.run.server, carried.socket.run.completedPerSecond),
+  };
+  const runsJson = (r: ReturnType<typeof runsPer>, unit: 's' | 'update' | 'order') => ({
+    [`main_thread_runs_per_${unit}`]: round1(r.perUnit),
+    main_thread_us_per_run: round1(r.microsPerRun),
+  });
+  const runsText = (r: ReturnType<typeof runsPer>) =>
+    `${Number.isNaN(r.perUnit) ? '–' : r.perUnit.toFixed(1)} (${microsText(r.microsPerRun)} each)`;
   const percent1 = (value: number) => (Number.isNaN(value) ? '–' : `${value.toFixed(1)} %`);
   const fanoutGeneratorBound = generatorBound(fanout.sendLag.p99, fanout.generatorCpu);
   const ordersGeneratorBound = generatorBound(orders.sendLag.p99, orders.generatorCpu);
@@ -177,6 +200,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       machine_cpu_percent: round1(idle.server.machinePercent),
       server_cpu_us_per_update_at_fanout_rate: round1(idleShare.update),
       server_cpu_us_per_order_at_carried_rate: round1(idleShare.order),
+      ...runsJson(runs.idle, 's'),
     },
     fanout: {
       games: settings.games,
@@ -215,6 +239,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       cpu_ratio_per_delivery: round1(serverMicrosPerDelivery / relayMicrosPerDelivery),
       server_cpu_us_per_update: round1(serverMicrosPerDelivery * socketsPerGame),
       server_cpu_us_per_update_by_thread: byThreadJson(updateThreads),
+      ...runsJson(runs.update, 'update'),
       rest: {
         p99_ms: round1(fanout.rest.latency.p99),
         ratio_p99: round1(fanout.rest.latency.p99 / baseline.latency.p99),
@@ -265,7 +290,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       generator_bound: ordersGeneratorBound,
       carried: {
         offered_per_s: carried.rate,
-        socket: carriedJson(carried.socket),
+        socket: { ...carriedJson(carried.socket), ...runsJson(runs.order, 'order') },
         rest: carriedJson(carried.rest),
         rest_to_socket_server_cpu_ratio: round1(
           carried.rest.cpu.server / carried.socket.cpu.server,
@@ -309,7 +334,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
         ? ([
             [
               'under the CPU profiler',
-              `the fan-out (socket and REST) and the orders at ${carried.rate}/s (socket and REST): their latency and CPU include the profiler's`,
+              `the idle window, the fan-out (socket and REST) and the orders at ${carried.rate}/s (socket and REST): their latency and CPU include the profiler's`,
             ],
           ] as Array<[string, string]>)
         : []),
@@ -390,6 +415,10 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
         `${percent1(idle.server.cpuPercent)} of one core over ${idle.seconds} s, every socket joined and nothing sent (main thread ${percent1(idle.server.threadPercent.main)}; PostgreSQL ${percent1(idle.server.postgresPercent)}): ${microsText(idleShare.update)} of each table update's ${microsText(serverMicrosPerDelivery * socketsPerGame)} at ${updatesPerSecond.toFixed(0)}/s, ${microsText(idleShare.order)} of each order's ${microsText(carried.socket.cpu.server * 1000)} at ${carried.socket.run.completedPerSecond.toFixed(0)}/s`,
       ],
       [
+        'main thread wake-ups',
+        `idle ${runsText(runs.idle)} a second · a table update at ${updatesPerSecond.toFixed(0)}/s ${runsText(runs.update)} · an order at ${carried.rate}/s ${runsText(runs.order)} (how often the server's main threads were put on a CPU: each wake-up of an event loop, each return after a preemption)`,
+      ],
+      [
         'machine CPU',
         `fan-out ${percent(fanout.server.machinePercent)} · orders ${percent(orders.server.machinePercent)} of all ${machine.cpus} cores busy; PostgreSQL's processes: ${Number.isNaN(orders.server.postgresPercent) ? 'not on this machine (or PGlite, inside the server)' : `fan-out ${percent(fanout.server.postgresPercent)} · orders ${percent(orders.server.postgresPercent)} of one core`}`,
       ],
@@ -406,6 +435,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
       ['/login initial JS', `${loginKiB.toFixed(1)} KiB gzipped (target ≤ 150 KiB)`],
       ...(profiles
         ? ([
+            ['profile: idle', profiles.idle ? profileLine(profiles.idle) : 'none'],
             ['profile: fan-out', profiles.fanout ? profileLine(profiles.fanout) : 'none'],
             ['profile: orders', profiles.orders ? profileLine(profiles.orders) : 'none'],
             ...threadLines(profiles),
@@ -415,6 +445,7 @@ export async function report(bench: Bench, measured: Measured): Promise<number> 
   );
   if (profiles) {
     for (const [step, summary] of [
+      ['busiest server process while idle', profiles.idle],
       ['busiest server process during fan-out', profiles.fanout],
       ['busiest server process during orders', profiles.orders],
       ['embedded database thread during fan-out', profiles.fanout_database_thread],

@@ -10,6 +10,7 @@ import type { BenchDatabase, WalFlushes } from './database.ts';
 import {
   hostCpuBetween,
   readHostCpu,
+  readMainThreadRuns,
   readProcessCpuMs,
   readThreadCpuMs,
   threadCpuBetween,
@@ -187,6 +188,16 @@ function readThreads(pids: Iterable<number>): Map<number, Map<number, number>> {
   return threads;
 }
 
+/** Each process's main-thread runs so far (see readMainThreadRuns), where they can be read. */
+function readRuns(pids: Iterable<number>): Map<number, number> {
+  const runs = new Map<number, number>();
+  for (const pid of pids) {
+    const reading = readMainThreadRuns(pid);
+    if (reading !== undefined) runs.set(pid, reading);
+  }
+  return runs;
+}
+
 /**
  * Server CPU, event-loop delay and GC over a measured window that starts at `fromEpoch`, with
  * the machine's busy share, PostgreSQL's CPU (a server on this machine) and WAL flushes, and the
@@ -201,6 +212,7 @@ export function measureServer(
   interface Start {
     cpu: Map<number, number>;
     threads: Map<number, Map<number, number>>;
+    runs: Map<number, number>;
     otherMs?: number;
     host?: HostCpuReading;
     wal?: WalFlushes;
@@ -212,6 +224,7 @@ export function measureServer(
       start = Promise.all([readAll(nodes, 'reset'), database.walFlushes?.()]).then(([r, wal]) => ({
         cpu: r.cpuByPid,
         threads: readThreads(r.cpuByPid.keys()),
+        runs: readRuns(r.cpuByPid.keys()),
         host: readHostCpu(),
         otherMs: otherPid === undefined ? undefined : readProcessCpuMs(otherPid),
         wal,
@@ -224,9 +237,10 @@ export function measureServer(
     clearTimeout(timer);
     const begun: Start = start
       ? await start
-      : { cpu: new Map(), threads: new Map(), at: epochNow() };
+      : { cpu: new Map(), threads: new Map(), runs: new Map(), at: epochNow() };
     const [end, wal] = await Promise.all([readAll(nodes), database.walFlushes?.()]);
     const threadsEnd = readThreads(end.cpuByPid.keys());
+    const runsEnd = readRuns(end.cpuByPid.keys());
     const host = readHostCpu();
     const otherMs = otherPid === undefined ? undefined : readProcessCpuMs(otherPid);
     const wallMs = epochNow() - begun.at;
@@ -248,6 +262,14 @@ export function measureServer(
         busiestOther: threadPercent(threads.busiestOtherMs),
         rest: threadPercent(threads.restMs),
       },
+      /**
+       * How often the processes' main threads were put on a CPU, a second (each wake-up of an
+       * event loop, and each return after a preemption), summed (Linux only, else NaN).
+       */
+      mainRunsPerSecond:
+        start && begun.runs.size > 0 && wallMs > 0
+          ? (cpuUsedBetween(begun.runs, runsEnd) / wallMs) * 1000
+          : NaN,
       /** The other process (the relay), in percent of one core. */
       otherPercent:
         begun.otherMs !== undefined && otherMs !== undefined

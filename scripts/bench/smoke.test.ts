@@ -64,7 +64,7 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   expect(result.event_loop_p99_ms).toEqual(expect.any(Number));
   expect(result.web.login_js_gzip_kib).toBeGreaterThan(0);
   // --profile: each step's busiest server process, summed by area and function.
-  for (const step of ['fanout', 'orders']) {
+  for (const step of ['idle', 'fanout', 'orders']) {
     expect(result.profile[step].busy_ms, step).toBeGreaterThan(0);
     expect(result.profile[step].by_area.length, step).toBeGreaterThan(0);
   }
@@ -115,8 +115,16 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   expect(result.idle.server_cpu_percent).toBeGreaterThan(0);
   expect(result.idle.server_cpu_us_per_update_at_fanout_rate).toBeGreaterThan(0);
   expect(result.idle.server_cpu_us_per_order_at_carried_rate).toBeGreaterThan(0);
-  if (process.platform === 'linux')
+  if (process.platform === 'linux') {
     expect(result.idle.server_cpu_percent_by_thread.main_thread).toBeGreaterThan(0);
+    // How often the main threads were woken: idle, a table update's and an order's share.
+    expect(result.idle.main_thread_runs_per_s).toBeGreaterThan(0);
+    expect(result.fanout.main_thread_runs_per_update).toBeGreaterThan(0);
+    expect(result.orders.carried.socket.main_thread_runs_per_order).toBeGreaterThan(0);
+    for (const figures of [result.idle, result.fanout, result.orders.carried.socket])
+      expect(figures.main_thread_us_per_run).toBeGreaterThan(0);
+    expect(result.fanout.steps[0].cpu.main_thread_runs_per_s).toBeGreaterThan(0);
+  }
   // PostgreSQL's own CPU and WAL flushes are read on a server on this machine; PGlite runs
   // inside the server, so there are none of its own.
   if (database === 'postgres' && process.platform === 'linux') {

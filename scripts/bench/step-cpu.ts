@@ -18,6 +18,7 @@ export interface StepCpu {
     loopP99Ms: number;
     gcMaxMs: number;
     gcTotalMs: number;
+    mainRunsPerSecond: number;
     walFlushesPerSecond: number;
     walFlushMeanMs: number;
   };
@@ -34,6 +35,7 @@ export function cpuFigures(step: StepCpu) {
     event_loop_p99_ms: round1(step.server.loopP99Ms),
     gc_max_pause_ms: round1(step.server.gcMaxMs),
     gc_total_ms: round1(step.server.gcTotalMs),
+    main_thread_runs_per_s: round1(step.server.mainRunsPerSecond),
     wal_flushes_per_s: round1(step.server.walFlushesPerSecond),
     wal_flush_mean_ms: round1(step.server.walFlushMeanMs),
   };
@@ -43,6 +45,9 @@ export const microsText = (value: number) => (Number.isNaN(value) ? '–' : `${v
 
 export const percent = (value: number) => (Number.isNaN(value) ? '–' : `${value.toFixed(0)} %`);
 
+const runsText = (perSecond: number) =>
+  Number.isNaN(perSecond) ? '' : ` · main thread on a CPU ${perSecond.toFixed(0)}/s`;
+
 export function cpuText(step: StepCpu): string {
   const flushes = step.server.walFlushesPerSecond;
   const wal = Number.isNaN(flushes)
@@ -51,7 +56,7 @@ export function cpuText(step: StepCpu): string {
   const db = Number.isNaN(step.server.postgresPercent)
     ? ''
     : ` · PostgreSQL ${percent(step.server.postgresPercent)}`;
-  return `CPU: server ${percent(step.server.cpuPercent)}${db} · generator ${percent(step.generatorCpu)} · machine ${percent(step.server.machinePercent)} busy · event loop p99 ${ms(step.server.loopP99Ms)} · GC ${ms(step.server.gcTotalMs)}, longest ${ms(step.server.gcMaxMs)}${wal}`;
+  return `CPU: server ${percent(step.server.cpuPercent)}${db} · generator ${percent(step.generatorCpu)} · machine ${percent(step.server.machinePercent)} busy · event loop p99 ${ms(step.server.loopP99Ms)} · GC ${ms(step.server.gcTotalMs)}, longest ${ms(step.server.gcMaxMs)}${runsText(step.server.mainRunsPerSecond)}${wal}`;
 }
 
 export const generatorBound = (sendLagP99: number, cpu: number) =>
