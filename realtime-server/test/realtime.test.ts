@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io } from 'socket.io-client';
 import { http, signUp, startTestServer, type TestServer } from './helpers/server.ts';
 import { openPhase, seat, setupTable, type Seated, type TableSetup } from './helpers/game.ts';
@@ -285,19 +285,15 @@ describe('nine devices through a scripted game', () => {
       // Private updates and presence are sent after the public event (presence carries no seq):
       // each device's view must come to the server's from what it is sent, within 5 s.
       for (const d of devices) {
-        const deadline = Date.now() + 5000;
-        for (;;) {
-          const expected = await serverView(d.who);
-          try {
+        await vi.waitFor(
+          async () => {
+            const expected = await serverView(d.who);
             expect(await d.view.catchUp(), `${step} (${d.who?.username ?? 'TV'})`).toEqual(
               expected,
             );
-            break;
-          } catch (err) {
-            if (Date.now() > deadline) throw err;
-            await new Promise((r) => setTimeout(r, 30));
-          }
-        }
+          },
+          { timeout: 5000, interval: 30 },
+        );
       }
     };
 

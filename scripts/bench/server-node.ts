@@ -266,6 +266,7 @@ export function measureServer(
        * How often the processes' main threads were put on a CPU, a second (each wake-up of an
        * event loop, and each return after a preemption), summed (Linux only, else NaN).
        */
+      // The runs' growth, summed over the processes read at both ends as the CPU is.
       mainRunsPerSecond:
         start && begun.runs.size > 0 && wallMs > 0
           ? (cpuUsedBetween(begun.runs, runsEnd) / wallMs) * 1000
