@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { gameReportSchema, userGamesSchema } from '@showdown/shared/api';
 import { startTestServer, http, type TestServer } from './helpers/server.ts';
 import { expectError, openPhase, seat, setupTable, type TableSetup } from './helpers/game.ts';
@@ -159,6 +160,58 @@ describe('GET /api/game/{id}/report', () => {
       const last = entries.filter((l) => l.startsWith(`${p.username},`)).at(-1)!;
       expect(last.split(',').at(-1)).toBe(p.final_cash.toFixed(2));
     }
+  });
+});
+
+describe('report.csv and formulas', () => {
+  // The payloads of OWASP's CSV-injection page, as player names.
+  const names = [
+    '=HYPERLINK("http://x.test","y")',
+    '@SUM(1+1)',
+    '+SUM(1+1)',
+    "-2+3+cmd|' /C calc'!A0",
+  ];
+
+  it('no cell starts a formula: a cell beginning with = + - @ is quoted, the name itself kept', async () => {
+    const table = await setupTable(server, { investors: names.length, start: true });
+    const g = `/api/game/${table.gameId}`;
+    for (const [i, investor] of table.investors.entries()) {
+      const renamed = await investor.api.put('/api/user/profile', { username: names[i] });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    }
+    await openPhase(table);
+    for (const investor of table.investors) {
+      const bought = await investor.api.post(`${g}/stocks/trade`, {
+        stock_id: 1,
+        trade_type: 0,
+        quantity: 2,
+      });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    }
+    // A price fall makes a negative amount: a number, which stays a number.
+    expect(
+      (await table.broker.api.post(`${g}/stocks`, { stock_id: 1, operation: '-', value: 3 }))
+        .status,
+    ).toBe(200);
+    expect((await table.broker.api.put(`${g}/payday`)).status).toBe(200);
+    expect((await table.broker.api.post(`${g}/end`)).status).toBe(200);
+
+    const res = await fetch(`${server.url}${g}/report.csv`, {
+      headers: { authorization: `Bearer ${table.investors[0]!.token}` },
+    });
+    expect(res.status).toBe(200);
+    const cells = (
+      parse((await res.text()).replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][]
+    ).flat();
+    const formulaStart = /^[=+\-@\t\r]/;
+    const plainNumber = /^-?\d+(\.\d+)?$/;
+    expect(cells.filter((c) => formulaStart.test(c) && !plainNumber.test(c))).toEqual([]);
+    for (const name of names) {
+      // One cell a ledger entry (start, trade, payday) and one in the summary: each kept whole.
+      expect(cells.filter((c) => c === `'${name}`).length, name).toBeGreaterThanOrEqual(4);
+      expect(cells).not.toContain(name);
+    }
+    expect(cells.some((c) => /^-\d+\.\d{2}$/.test(c))).toBe(true);
   });
 });
 

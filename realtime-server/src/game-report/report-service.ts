@@ -54,9 +54,26 @@ export async function gameReportCsv(
     return {
       filename: `showdown-${game.code}-game-${game.id}.csv`,
       // CRLF and a byte-order mark: spreadsheets open it as UTF-8 (₹, names) on every system.
-      csv: stringify(records, { record_delimiter: 'windows', bom: true }),
+      csv: stringify(records, {
+        record_delimiter: 'windows',
+        bom: true,
+        cast: { string: neutraliseFormula },
+      }),
     };
   });
+}
+
+/** A cell a spreadsheet would read as a formula (OWASP, CSV injection), unless a plain number. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Players choose their names, and whoever opens the report in a spreadsheet would run a name
+ * like `=HYPERLINK(…)`: such a cell gets a leading apostrophe, which spreadsheets show as text
+ * (the name itself is kept after it). Amounts like `-12.50` stay numbers.
+ */
+function neutraliseFormula(cell: string): string {
+  return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
