@@ -3,6 +3,7 @@ import { createApplication, type Application } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/context.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import type { Logger } from '../../src/logger.ts';
 import { createTestDatabase } from './database.ts';
 import { OtpInbox } from './otp-inbox.ts';
 
@@ -23,6 +24,8 @@ export interface TestServerOptions {
   clock?: Clock;
   env?: Record<string, string>;
   database?: DatabaseHandle & { url?: string };
+  /** The server's logger (otherwise one at TEST_LOG_LEVEL, silent by default). */
+  logger?: Logger;
 }
 
 /**
@@ -76,7 +79,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     WEB_DIST_DIR: '/nonexistent',
     ...options.env,
   });
-  const application = await createApplication({ config, database, clock: options.clock });
+  const application = await createApplication({
+    config,
+    database,
+    clock: options.clock,
+    logger: options.logger,
+  });
   const address = await application.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${address.port}`;
   return {
