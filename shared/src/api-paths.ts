@@ -1,4 +1,4 @@
-/** Every REST path (DESIGN §3, README "API"): a module without zod, for the web's first screens. */
+/** Every REST path (docs/api.md): a module without zod, for the web's first screens. */
 export const API = {
   sendOtp: '/api/auth/send-otp',
   resendOtp: '/api/auth/resend-otp',

@@ -1,5 +1,5 @@
 /**
- * The REST contract of SPEC §7: zod schemas of every request payload and the types of every
+ * The REST contract (docs/api.md): zod schemas of every request payload and the types of every
  * answer. Amounts on the wire are rupees (numbers with at most two decimals); the server keeps paise.
  */
 import { z } from 'zod';
@@ -89,7 +89,7 @@ export const profileUpdateSchema = z.object({
   avatar_id: avatarId.optional(),
 });
 
-/** A board code as typed: 4 characters [A-Z0-9], case-insensitive (SPEC's message otherwise). */
+/** A board code as typed: 4 characters [A-Z0-9], case-insensitive (else INVALID_CODE's message). */
 const boardCode = z
   .string(MSG.INVALID_CODE)
   .trim()
@@ -97,7 +97,7 @@ const boardCode = z
   .regex(BOARD_CODE_PATTERN, MSG.INVALID_CODE);
 
 /**
- * SPEC §7's join: opens the board's game when none is open, or joins it. `create` is accepted
+ * The join: opens the board's game when none is open, or joins it. `create` is accepted
  * and ignored (older clients sent `create: true` to open a lobby).
  */
 export const joinGameSchema = z.object({
@@ -434,7 +434,7 @@ export interface PublicConfigData {
   public_url: string;
 }
 
-// ---------- the game report (issue 22 item 6) ----------
+// ---------- the game report ----------
 
 /** What moved at a point of the report's timeline. */
 export const reportEventKindSchema = z.enum([
@@ -572,7 +572,7 @@ export const userGamesSchema = z.object({
 });
 export type UserGames = z.infer<typeof userGamesSchema>;
 
-// ---------- a new broker (issue 22 item 3) ----------
+// ---------- a new broker ----------
 
 /** `POST /api/game/{id}/broker/handover`. */
 export const brokerHandoverSchema = z.object({

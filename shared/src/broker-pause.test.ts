@@ -1,4 +1,4 @@
-/** Issue 22 items 3 and 5 in the pure core: the role rules and the reducer every device runs. */
+/** A new broker and a paused phase in the pure core: the role rules and every device's reducer. */
 import { describe, expect, it } from 'vitest';
 import { applyGameEvent } from './game-state.ts';
 import type { GameSnapshot } from './protocol.ts';

@@ -1,7 +1,7 @@
 /**
- * Game commands over the socket a device already holds (issue 24): the broker's price moves,
+ * Game commands over the socket a device already holds: the broker's price moves,
  * trade phases, paydays and market mayhem, and the investors' orders, as Socket.IO events with
- * an acknowledgement. Each runs the same service as its REST route (README "Layout"), with the
+ * an acknowledgement. Each runs the same service as its REST route (docs/architecture.md), with the
  * same body schema, permissions, Idempotency-Key semantics and answer: `{ data, message }` as
  * the REST answer's, or `{ error: { code, message, status } }` with the REST failure's code,
  * message and HTTP status. A payload is the REST body plus the id the REST path names

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and the game rules of DESIGN §4. Amounts are whole rupees. */
+/** The game's constants (docs/rules.md). Amounts are whole rupees. */
 
 /** FORMER_BROKER: a pure Broker who handed the broker's powers on keeps a seat without powers. */
 export const ROLE = { BROKER: 1, INVESTOR: 2, BOTH: 3, FORMER_BROKER: 4 } as const;

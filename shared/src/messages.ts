@@ -1,4 +1,4 @@
-/** Every user-visible server message (SPEC §5, §8) and the error codes of DESIGN §3. */
+/** Every user-visible server message, and the error codes of the error shape (docs/api.md). */
 
 export const MSG = {
   // auth
@@ -88,7 +88,7 @@ export const MSG = {
   MAYHEM_PERCENTAGE_NOT_LISTED: 'This percentage is not in the market mayhem list.',
   MAYHEM_DUPLICATE_STOCK: 'Each company can be chosen only once.',
   MAYHEM_EMPTY: 'Please add some selections before submitting.',
-  // a new broker, pause (issue 22 items 3 and 5)
+  // a new broker, pause
   BROKER_HANDED_OVER: 'The broker is handed over.',
   BROKER_CLAIMED: 'You are the broker now.',
   BROKER_HANDOVER_SELF: 'You are the broker already.',
@@ -109,7 +109,7 @@ export const MSG = {
   SPECTATE_LIMITED:
     'Too many board codes tried from your address. Please wait a few minutes and try again.',
   INTERNAL: 'Something went wrong. Please try again.',
-  // undo and rematch (issue 22 items 4 and 7)
+  // undo and rematch
   UNDO_NOTHING: 'There is nothing to undo.',
   UNDO_TOO_LATE: 'Too late to undo: a change can be undone for 60 seconds only.',
   UNDO_ORDER_PLACED: 'Cannot undo: an order was placed after this change.',

@@ -1,5 +1,5 @@
 /**
- * The whole Socket.IO wire protocol (DESIGN §5): every event name and payload, shared by the
+ * The whole Socket.IO wire protocol (docs/api.md): every event name and payload, shared by the
  * server (`new Server<ClientToServerEvents, ServerToClientEvents>()`) and the client.
  * Commands are `noun:verb`, notifications `noun:verbed`. Every public game event carries the
  * game's `seq`; a client that sees a gap asks for a snapshot with `game:resync`.
@@ -147,9 +147,9 @@ export interface ServerToClientEvents {
   'game:rematch': (e: GameEvent & { rematch_game_id: number; board_code: string }) => void;
   /** Private, to `user:<id>` only: the owner's portfolio after a trade, payday or price change. */
   'portfolio:updated': (e: { game_id: number; portfolio: Portfolio }) => void;
-  /** A new broker (handover or claim): both seats' new roles (issue 22 item 3). */
+  /** A new broker (handover or claim): both seats' new roles. */
   'broker:changed': (e: GameEvent & BrokerChange) => void;
-  /** The trade phase's clock stopped with `remaining_s` left; orders wait (issue 22 item 5). */
+  /** The trade phase's clock stopped with `remaining_s` left; orders wait. */
   'phase:paused': (e: GameEvent & { remaining_s: number }) => void;
   /** The paused phase runs again until `ends_at`. */
   'phase:resumed': (e: GameEvent & { ends_at: string }) => void;
@@ -165,7 +165,7 @@ export const spectateSchema = z.object({
     .regex(/^[A-Z0-9]{4}$/),
 });
 
-/** The game commands over the socket (issue 24) are in commands.ts. */
+/** The game commands over the socket are in commands.ts. */
 export interface ClientToServerEvents extends SocketCommandEvents {
   /** Join `game:<id>` (seated players only) and receive a full snapshot. */
   'game:join': (p: { game_id: number }, ack: (res: Ack<GameSnapshot>) => void) => void;

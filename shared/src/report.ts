@@ -1,5 +1,5 @@
 /**
- * The game report (issue 22 item 6): a pure function from a completed game's history rows to the
+ * The game report: a pure function from a completed game's history rows to the
  * report every seated player reads. Money is paise inside and rupees in the answer, as every
  * other answer. No I/O.
  *

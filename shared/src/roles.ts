@@ -1,4 +1,4 @@
-/** The rules of roles (SPEC §6, DESIGN §4): one place for the server and every screen. */
+/** The rules of roles (docs/rules.md#roles): one place for the server and every screen. */
 import { ROLE, type Role } from './constants.ts';
 import { fillTemplate, MSG_TEMPLATE } from './message-templates.ts';
 
@@ -12,7 +12,7 @@ export function isInvestorRole(role: number | null | undefined): boolean {
   return role === ROLE.INVESTOR || role === ROLE.BOTH;
 }
 
-/** SPEC §2 role label; any value other than 1, 2 or 4 reads as both (SPEC §4). */
+/** A role's label; any value other than 1, 2 or 4 reads as both, as the first clients read it. */
 export function roleLabel(role: number | null | undefined): string {
   if (role === ROLE.BROKER) return 'Broker';
   if (role === ROLE.INVESTOR) return 'Investor';
@@ -21,7 +21,7 @@ export function roleLabel(role: number | null | undefined): string {
 }
 
 /**
- * A new broker (issue 22 item 3): the role a seat takes on receiving the broker's powers. An
+ * A new broker: the role a seat takes on receiving the broker's powers. An
  * Investor becomes Investor & Broker (keeping the portfolio); a former pure Broker is a Broker again.
  */
 export function roleWithBrokerPowers(role: Role): Role {

@@ -1,9 +1,10 @@
 /**
  * What a spectator (the table's TV, no sign-in) may see, and the one function that cuts a
- * snapshot or an event down to it (DESIGN §5): names, avatars, roles, presence, prices and their
- * history, the phase, announcements; the ranking only at the end. Never cash, holdings, net worth
- * before the end, phone numbers, user ids or tokens. A field not listed here never leaves the
- * server on a spectator socket, so a field added to a payload later stays private by default.
+ * snapshot or an event down to it (docs/architecture.md): names, avatars, roles, presence,
+ * prices and their history, the phase, announcements; the ranking only at the end. Never cash,
+ * holdings, net worth before the end, phone numbers, user ids or tokens. A field not listed here
+ * never leaves the server on a spectator socket, so a field added to a payload later stays
+ * private by default.
  */
 import type { GameSettings, PublicPlayer, RankingEntry } from './api.ts';
 import { GAME_STATUS } from './constants.ts';
