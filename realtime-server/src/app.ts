@@ -115,12 +115,12 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use(corsForOrigins(config.CORS_ORIGINS));
   const httpServer = http.createServer(app);
   const io: ShowdownServer = new Server(httpServer, {
-    // One WebSocket per session (DESIGN §5): no HTTP long-polling, so no request of a session
+    // One WebSocket per session: no HTTP long-polling, so no request of a session
     // has to reach the process of an earlier one, and cluster workers need no sticky routing.
     transports: ['websocket'],
     maxHttpBufferSize: 16 * 1024,
     // The handshake middleware runs on recovery too: a revoked session is not restored.
-    // The window is short (DESIGN §5): the server buffers every broadcast for this long; a
+    // The window is short: the server buffers every broadcast for this long; a
     // longer gap resyncs from a snapshot.
     connectionStateRecovery: {
       maxDisconnectionDuration: RECOVERY_WINDOW_MS,

@@ -3,7 +3,7 @@
  * Socket.IO, timers) on the shared PostgreSQL, all listening on the one port. Node's cluster
  * module shares the port and hands each new connection to a worker in turn; the primary never
  * reads a byte of a request. Socket.IO runs on the WebSocket transport only (one connection per
- * session, DESIGN §5), so no request has to reach the worker of an earlier one: no sticky
+ * session), so no request has to reach the worker of an earlier one: no sticky
  * sessions. The cluster adapter (or the Redis adapter with REDIS_URL) makes rooms and
  * broadcasts span the workers. Phase timers need no owner: ending a phase is one conditional
  * UPDATE, so exactly one worker announces it. A worker that dies is replaced.

@@ -22,7 +22,7 @@ const PROXY_SUBNET_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
  * client-written X-Forwarded-For entry):
  * - `false`, `0` or empty: the socket's peer is the client;
  * - a hop count (`1`, `2` …): the address that many proxies in from the socket's peer;
- *   `true` is kept as `1`, the one reverse proxy the README's deployments run;
+ *   `true` is kept as `1`, the one reverse proxy of docs/operations.md;
  * - a comma-separated list of proxy addresses, CIDRs or `loopback`/`linklocal`/`uniquelocal`:
  *   the right-most entry not sent by one of them.
  */

@@ -138,7 +138,7 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = REST_ROUTES) 
       title: 'The Showdown companion: REST API',
       version: '1.0.0',
       description: [
-        'Every call of the companion app (SPEC §7 and the server’s own).',
+        'Every call of the companion app.',
         'Amounts are rupees (at most two decimals). A success is `{ success: true, message?, data }`;',
         'a failure is `{ success: false, error: { code, message } }` (ApiFailure) with an HTTP status.',
         'Live changes come over Socket.IO: see the AsyncAPI document at /api/asyncapi.json',

@@ -118,7 +118,7 @@ const documentAnswer = (description: string) =>
   json(description, z.looseObject({}).describe('A JSON document'));
 
 export const REST_ROUTES: RouteDoc[] = [
-  // ---------- sign-in (SPEC §7 /api/auth) ----------
+  // ---------- sign-in (/api/auth) ----------
   {
     method: 'post',
     path: '/api/auth/send-otp',
@@ -170,7 +170,7 @@ export const REST_ROUTES: RouteDoc[] = [
     auth: 'public',
     summary: 'Create the account of a verified phone',
     description:
-      'SPEC §7 reads user_details and token_details at the top level; data has them too.',
+      'The first clients read user_details and token_details at the top level; data has them too.',
     body: registerSchema,
     status: 201,
     answer: json(

@@ -20,7 +20,7 @@ import { authOf, requireAuth } from './require-auth.ts';
 
 const NO_REFRESH_TOKEN = 'No refresh token available';
 
-/** SPEC §7 /api/auth: OTP sign-in, registration of a verified phone, token refresh, logout. */
+/** /api/auth: OTP sign-in, registration of a verified phone, token refresh, logout. */
 export function authRouter(ctx: AppContext): Router {
   const { db, clock, tokens } = ctx;
   const otp = new OtpService(db, clock, ctx.otpSender, tokens.deriveKey('otp'), ctx.logger);
@@ -50,7 +50,7 @@ export function authRouter(ctx: AppContext): Router {
   router.post('/register', async (req, res) => {
     const input = parseInput(registerSchema, req.body);
     const data = await auth.register(input).catch(toHttpError);
-    // SPEC §7 reads user_details and token_details at the top level; data carries them too.
+    // The first clients read user_details and token_details at the top level; data has them too.
     res.status(201).json({ success: true, message: MSG.REGISTER_OK, data, ...data });
   });
 

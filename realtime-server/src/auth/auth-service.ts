@@ -14,7 +14,7 @@ import type { TokenService } from './token-service.ts';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
- * Sign-in and registration (SPEC §7 /api/auth). A login whose code is right either signs the
+ * Sign-in and registration (/api/auth). A login whose code is right either signs the
  * phone's user in or, for a phone without an account, answers NO_USER with a registration token:
  * random, single use, 10 minutes, stored only as a hash and bound to the phone; registration
  * needs it, so only the client that passed the code can create the account.

@@ -8,7 +8,7 @@ const JWT_SECRET_KEY = 'jwt_secret';
 
 /**
  * The HS256 signing secret: JWT_SECRET when configured, otherwise one generated on first start
- * and kept in the database (not DATA_DIR, as DESIGN §2 says) so every node on a shared database
+ * and kept in the database (not in DATA_DIR) so every node on a shared database
  * signs and verifies with the same secret. Insert-if-absent then read: concurrent first starts
  * agree on whichever insert won.
  */

@@ -36,7 +36,7 @@ const otpExpired = () => refusal('OTP_EXPIRED');
 const otpIncorrect = () => refusal('OTP_INCORRECT');
 
 /**
- * One-time codes (DESIGN §2): 4 random digits, kept only as an HMAC bound to their otp_id, valid
+ * One-time codes: 4 random digits, kept only as an HMAC bound to their otp_id, valid
  * 5 minutes, single use, 5 wrong tries per code. All limits live in the database so they hold
  * across nodes: per phone 5 codes per 15 minutes and 40 s between sends, per client address 20
  * codes per 15 minutes. Each check-and-record runs under transaction-scoped advisory locks on

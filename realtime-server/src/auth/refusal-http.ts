@@ -9,7 +9,7 @@ import {
 } from '../http/errors.ts';
 import { AuthRefusal, type AuthRefusalReason } from './auth-refusal.ts';
 
-/** The HTTP answer of each refusal of the auth services (DESIGN §3). */
+/** The HTTP answer of each refusal of the auth services (the error shape of docs/api.md). */
 const REFUSALS: Record<AuthRefusalReason, (refusal: AuthRefusal) => AppError> = {
   NO_USER: (r) => new AppError(404, ERROR_CODE.NO_USER, MSG.NO_USER, r.registration),
   REGISTRATION_TOKEN_INVALID: () => forbidden(MSG.REGISTRATION_TOKEN_INVALID),
@@ -21,7 +21,7 @@ const REFUSALS: Record<AuthRefusalReason, (refusal: AuthRefusal) => AppError> = 
   OTP_RESEND_TOO_SOON: () => tooManyRequests(MSG.OTP_RESEND_TOO_SOON),
   OTP_RATE_LIMITED: () => tooManyRequests(MSG.OTP_RATE_LIMITED),
   OTP_DELIVERY_FAILED: () => new AppError(502, ERROR_CODE.INTERNAL, MSG.OTP_DELIVERY_FAILED),
-  // 401 signs the client out; 403 TOKEN_EXPIRED tells it to refresh (README, the 401/403 contract).
+  // 401 signs the client out; 403 TOKEN_EXPIRED tells it to refresh (docs/api.md, 401/403).
   TOKEN_INVALID: () => unauthorized(MSG.INVALID_TOKEN),
   TOKEN_EXPIRED: () => new AppError(403, ERROR_CODE.TOKEN_EXPIRED, MSG.TOKEN_EXPIRED),
   REFRESH_TOKEN_INVALID: () => unauthorized(MSG.INVALID_REFRESH_TOKEN),

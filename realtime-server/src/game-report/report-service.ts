@@ -1,5 +1,5 @@
 /**
- * After the game (issue 22 item 6): the report of a completed game, its CSV, signed-out share
+ * After the game: the report of a completed game, its CSV, signed-out share
  * links and the signed-in user's games. The report itself is computed by `shared/` from the
  * history rows read here in one snapshot.
  */

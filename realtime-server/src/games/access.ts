@@ -1,5 +1,5 @@
 /**
- * Who may do what to which game (DESIGN §4): every call re-checks the seat, the role and the
+ * Who may do what to which game (docs/rules.md): every call re-checks the seat, the role and the
  * game's status on the server. Lookups run inside the caller's transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -79,7 +79,7 @@ async function gameAndSeat(tx: Executor, gameId: number, userId: number, lock: L
 
 /**
  * The caller's seat in the game, or the error that says why the call is refused. One round trip
- * (issue 13); two only when a lock had to wait for a concurrent change of the game.
+ * (a hot path's cost); two only when a lock had to wait for a concurrent change of the game.
  */
 export async function requireSeat(
   tx: Executor,

@@ -1,5 +1,5 @@
 /**
- * The board: joining with its code (SPEC §7: opens the board's game when none is open, or
+ * The board: joining with its code (which opens the board's game when none is open, or
  * joins it), the lobby limits (per user, per address) and the expiry of empty lobbies, the
  * read-only question "does this board have an open game", and which game a spectator follows.
  */
@@ -168,7 +168,7 @@ export async function joinBoard(
   throw conflict(MSG.GAME_NOT_FOUND);
 }
 
-/** Board reads a minute, per user and per address (issue 21 item 11: no free code probing). */
+/** Board reads a minute, per user and per address (so probing codes is not free). */
 export const BOARD_READS_PER_MINUTE = 30;
 
 export interface BoardReadLimiter {
@@ -205,7 +205,7 @@ export function createBoardReadLimiter(db: Database): BoardReadLimiter {
 /**
  * `GET /api/board/{code}`: whether the board has an open game (lobby or running), changing
  * nothing. The web app asks it before "No game on XXXX yet. Start a new lobby?"; the join itself
- * is SPEC's `POST /api/game/join { code }`. Limited per user and per address.
+ * is `POST /api/game/join { code }`. Limited per user and per address.
  */
 export async function boardStatus(
   ctx: AppContext,

@@ -1,5 +1,5 @@
 /**
- * A new broker (issue 22 item 3). The broker hands the broker's powers to a seated player, or,
+ * A new broker (docs/rules.md). The broker hands the broker's powers to a seated player, or,
  * once no device of the broker has been connected for BROKER_CLAIM_AFTER_S seconds, any seated
  * player claims them. Either way the receiving seat gains them (an Investor becomes Investor &
  * Broker and keeps the portfolio) and the broker's seat loses them (Investor & Broker becomes

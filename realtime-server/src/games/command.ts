@@ -1,5 +1,5 @@
 /**
- * The one path of a game command (README "Layout"): a route or a socket calls a service, the
+ * The one path of a game command (docs/architecture.md): a route or a socket calls a service, the
  * service states its rule, and `runGameCommand` does the rest in one place: the transaction, the
  * game lock, the seat check, the next `seq`, the commit, and the publish after the commit.
  * The hot paths (price update, order, payday) are one SQL function each, which locks, checks

@@ -1,6 +1,6 @@
 /**
  * What a game service answers when it refuses a call: a domain error, with the code and the
- * exact message the client sees (DESIGN §3) and the kind of refusal. Services never choose an
+ * exact message the client sees and the kind of refusal. Services never choose an
  * HTTP status: the edge (`http/errors.ts`, the socket gateway) turns a kind into its answer.
  */
 import { ERROR_CODE, type ErrorCode } from '@showdown/shared/messages';

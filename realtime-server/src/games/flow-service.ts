@@ -214,7 +214,7 @@ export async function endExpiredPhases(ctx: AppContext): Promise<number[]> {
     .where(
       and(
         eq(games.orderbookStatus, 1),
-        // A paused phase's clock stands still: it never ends by time (issue 22 item 5).
+        // A paused phase's clock stands still: it never ends by time.
         isNull(games.phaseRemainingMs),
         sql`not showdown_phase_is_open(${games}, ${now.toISOString()}::timestamptz)`,
       ),

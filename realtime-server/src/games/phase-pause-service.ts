@@ -1,5 +1,5 @@
 /**
- * Pausing a trade phase (issue 22 item 5). A paused phase keeps its orderbook on, its end
+ * Pausing a trade phase (docs/rules.md). A paused phase keeps its orderbook on, its end
  * cleared and what was left of it stored (`phase_remaining_ms`), all in the game row: the
  * sweep skips it (it never ends by time), a restarted server keeps it, and orders are refused
  * with TRADE_PHASE_PAUSED by the order's SQL function. Resuming sets the end to now plus what

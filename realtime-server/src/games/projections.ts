@@ -48,7 +48,7 @@ export function settingsView(game: GameRow): GameSettings {
     ends_at: game.orderbookStatus === 1 && game.phaseEndsAt ? game.phaseEndsAt.toISOString() : null,
     paydays_given: game.paydaysGiven,
     paydays_total: PAYDAYS_PER_GAME,
-    // Only while a phase is paused: the settings of SPEC §7 keep their shape otherwise.
+    // Only while a phase is paused: the settings keep the first clients' shape otherwise.
     ...(pausedS !== null ? { paused_remaining_s: pausedS } : {}),
   };
 }

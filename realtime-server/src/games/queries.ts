@@ -240,7 +240,7 @@ export async function priceHistoryView(tx: Executor, gameId: number): Promise<Pr
 
 /**
  * Everything a device needs to draw the game; `viewer` null is a spectator. Each row is read
- * once (issue 13): the players list also gives the first player and the investor count, the
+ * once: the players list also gives the first player and the investor count, the
  * prices serve the stocks, the viewer's portfolio and the ranking.
  */
 export async function snapshotView(

@@ -1,9 +1,9 @@
 /**
- * Play again (issue 22 item 7): `POST /api/game/{id}/rematch` (the broker of a completed game)
+ * Play again: `POST /api/game/{id}/rematch` (the broker of a completed game)
  * opens a new lobby on the same board code with the same settings and seats the broker in it
  * with the same role and avatar. Every device of the finished game is told (`game:rematch`) and
  * joins with one tap ("Join the rematch": the usual join and seat rules); the board's spectators
- * (the TV) follow the board to the new game (`board:moved`). SPEC's 'Restart the Game' (a new
+ * (the TV) follow the board to the new game (`board:moved`). 'Restart the Game' (a new
  * game on the code through the join) is unchanged.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The broker's undo (issue 22 item 4): `POST /api/game/{id}/undo` reverses the game's last price
+ * The broker's undo (docs/rules.md#undo): `POST /api/game/{id}/undo` reverses the game's last price
  * update, payday or averaged market mayhem list, if it is at most UNDO_WINDOW_SECONDS old and no
  * order was placed since. The action wrote what its undo needs (drizzle/0009_undo_rematch.sql:
  * `undoable_actions`): the prices before and after, to the paisa, and its last history entry.

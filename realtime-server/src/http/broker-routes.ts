@@ -1,5 +1,5 @@
 /**
- * Issue 22 items 3 and 5: a new broker (handover, claim) and pausing the trade phase. Mounted
+ * A new broker (handover, claim) and pausing the trade phase (docs/rules.md). Mounted
  * under /api/game next to the other game calls; refusals get their status in errors.ts.
  */
 import { Router, type Response } from 'express';

@@ -7,7 +7,7 @@ import { isClientGone } from '../db/fair-queue.ts';
 import { isMissingUser } from '../db/errors.ts';
 import { DomainError, type DomainErrorKind } from '../games/errors.ts';
 
-/** A failure with the status and message the client sees (DESIGN §3). */
+/** A failure with the status and message the client sees (the error shape of docs/api.md). */
 export class AppError extends Error {
   constructor(
     readonly status: number,

@@ -1,5 +1,5 @@
 /**
- * The game calls of SPEC §7 and the board read: parse, authenticate, call a service, answer.
+ * The game calls and the board read: parse, authenticate, call a service, answer.
  * A service's refusal (a DomainError) gets its HTTP status in errors.ts.
  */
 import { Router, type Request, type Response } from 'express';
@@ -84,7 +84,7 @@ export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
   const user = (res: Response) => authOf(res).userId;
 
   router.post('/join', async (req, res) => {
-    // SPEC's join: `{ code }` opens the board's game or joins it (`create` is ignored).
+    // The join: `{ code }` opens the board's game or joins it (`create` is ignored).
     const { code } = parseInput(joinGameSchema, req.body);
     send(res, await board.joinBoard(ctx, user(res), { code, ip: req.ip }));
   });
@@ -122,7 +122,7 @@ export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
     send(res, await market.placeOrder(ctx, user(res), gameId, input, key));
   });
   router.put('/:id/payday', onGame(ctx, flow.givePayday));
-  // Issue 22 items 4 and 7: the broker's undo (60 s, no order since) and "Play again".
+  // The broker's undo (60 s, no order since) and "Play again" (docs/rules.md).
   router.post('/:id/undo', onGame(ctx, undoLastAction));
   router.post('/:id/rematch', async (req, res) => {
     send(res, await openRematch(ctx, user(res), parseId(req.params.id), req.ip), 201);

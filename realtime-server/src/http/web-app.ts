@@ -1,6 +1,6 @@
 /**
- * Serves the built web app (DESIGN §6): every file of the build, listed once at start-up (so
- * nothing outside it is ever read), sent in the best encoding the client accepts from the
+ * Serves the built web app on the API's origin: every file of the build, listed once at start-up
+ * (so nothing outside it is ever read), sent in the best encoding the client accepts from the
  * brotli and gzip copies the build wrote beside it. Hashed files under /assets/ never change:
  * cached for a year as immutable. index.html is revalidated on every load (`no-cache`), so a
  * deploy reaches every phone; deep links (a reload on /portfolio) get it too. So are the service

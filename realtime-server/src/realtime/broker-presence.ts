@@ -1,6 +1,6 @@
 /**
- * When the broker's last device left (issue 22 item 3): each presence refresh (on any node, for
- * every seated socket joining or leaving) records it in the game row. `broker_away_since` is
+ * When the broker's last device left (a claim waits for it): each presence refresh (on any node,
+ * for every seated socket joining or leaving) records it in the game row. `broker_away_since` is
  * set when a refresh finds no device of the broker connected and cleared when it finds one; a
  * row already right is not written. A claim reads it under the game's lock.
  */

@@ -1,5 +1,5 @@
 /**
- * The Socket.IO gateway (DESIGN §5): handshake auth, rooms, snapshots. Handlers validate every
+ * The Socket.IO gateway: handshake auth, rooms, snapshots. Handlers validate every
  * payload, answer with `{ data } | { error }` and never throw across the socket. The REST calls
  * are the only writers; this only reads, through the game services (never the database itself).
  */
@@ -136,7 +136,7 @@ export interface GatewayOptions {
    * the socket cap ask them too.
    */
   shared?: boolean;
-  /** Board-code misses per client address (item 12 of issue 21). */
+  /** Board-code misses per client address (a spectator guessing codes). */
   spectateLimit: SpectateLimit;
   /** The client address of a handshake, as Express finds it (TRUST_PROXY). */
   clientAddress: (req: IncomingMessage) => string;

@@ -1,6 +1,6 @@
 /**
- * Server-owned trade phases (DESIGN §4): a phase ends at its `ends_at` whether or not any device
- * is connected. Each node keeps a precise timer for the phases it knows of and sweeps the
+ * Server-owned trade phases (docs/rules.md): a phase ends at its `ends_at` whether or not any
+ * device is connected. Each node keeps a precise timer for the phases it knows of and sweeps the
  * database every second for the rest (phases another node started, or that a crashed node
  * left behind). Ending is a game command that re-checks the phase under the game's lock, so
  * exactly one node announces each end.

@@ -13,7 +13,7 @@ const DEFAULT_MAX_ENTRIES = 20_000;
 const DEFAULT_TTL_MS = 5 * 60_000;
 
 /**
- * Which users hold a seat in which game, as this process last read it (issue 13): a socket's
+ * Which users hold a seat in which game, as this process last read it: a socket's
  * `game:join` and a recovered socket's re-check answer from here instead of the database. Only
  * seats are kept, never their absence, so an outsider is always checked against the database.
  *

@@ -1,5 +1,5 @@
 /**
- * Game commands over the socket (issue 24, shared/src/commands.ts): the broker's price moves,
+ * Game commands over the socket (shared/src/commands.ts): the broker's price moves,
  * phases, paydays and market mayhem, and the investors' orders, as events with an
  * acknowledgement. Each calls the same service as its REST route (http/game-routes.ts) with
  * the same body schema, Idempotency-Key check and answer; the services check the seat and the

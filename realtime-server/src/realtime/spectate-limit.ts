@@ -1,5 +1,5 @@
 /**
- * Board-code guessing (issue 21, item 12): a `board:spectate` naming no game is a miss, counted
+ * Board-code guessing (docs/security.md): a `board:spectate` naming no game is a miss, counted
  * per client address over every socket, process and node (Redis with REDIS_URL, the cluster
  * primary with WORKERS > 1, else this process). Past the limit the address's spectates are
  * refused until the window has passed, found codes included.

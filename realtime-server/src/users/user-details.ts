@@ -4,7 +4,7 @@ import type { users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The wire form of a user (SPEC §3 User details); profile_image is the avatar's picture. */
+/** The wire form of a user (docs/api.md); profile_image is the avatar's picture. */
 export function toUserDetails(
   row: Pick<UserRow, 'id' | 'username' | 'countryCode' | 'phoneNumber' | 'email' | 'avatarId'>,
 ): UserDetails {

@@ -8,7 +8,7 @@ import { parseInput, unauthorized } from '../http/errors.ts';
 import { toUserDetails } from './user-details.ts';
 import { UserGone, UserService } from './user-service.ts';
 
-/** SPEC §7: the signed-in user's own profile, and the avatar catalogue. Mounted at /api. */
+/** The signed-in user's own profile, and the avatar catalogue. Mounted at /api. */
 export function userRouter(ctx: AppContext): Router {
   const service = new UserService(ctx.db, ctx.clock);
   const router = Router();
