@@ -36,7 +36,7 @@ import { attachGateway } from './realtime/gateway.ts';
 import { trackLocalSessions } from './realtime/local-sessions.ts';
 import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
-import { createSpectateLimit } from './realtime/spectate-limit.ts';
+import { createMissLimit, type MissStore } from './http/miss-limit.ts';
 import { publicConfigRouter } from './http/public-config.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics, httpMetrics, metricsRouter } from './metrics.ts';
@@ -183,12 +183,13 @@ export async function createApplication(components: ApplicationComponents): Prom
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
   const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  const missStore: MissStore = {
+    redis: redis && { client: redis.client, prefix: config.REDIS_STREAM_NAME },
+    clusterWorker: components.clusterWorker,
+  };
   const gateway = attachGateway(io, context, seats, {
     shared,
-    spectateLimit: createSpectateLimit({
-      redis: redis && { client: redis.client, prefix: config.REDIS_STREAM_NAME },
-      clusterWorker: components.clusterWorker,
-    }),
+    spectateLimit: createMissLimit('spectate-miss', missStore),
     clientAddress: (req) => proxyAddr(req, trustProxy),
     hooks: scheduler,
   });
@@ -208,7 +209,7 @@ export async function createApplication(components: ApplicationComponents): Prom
     next();
   });
   app.use('/api/auth', authRouter(context));
-  app.use('/api', reportRouter(context));
+  app.use('/api', reportRouter(context, createMissLimit('report-link-miss', missStore)));
   app.use('/api', userRouter(context));
   app.use('/api/game', gameRouter(context, scheduler));
   app.use(

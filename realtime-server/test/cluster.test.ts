@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_ERROR, MAX_SOCKETS_PER_USER } from '@showdown/shared/protocol';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
-import { SPECTATE_MISSES_PER_ADDRESS } from '../src/realtime/spectate-limit.ts';
+import { MISSES_PER_ADDRESS } from '../src/http/miss-limit.ts';
 import type { OtpInbox } from './helpers/otp-inbox.ts';
 import { startNodes, type NodeSet } from './helpers/nodes.ts';
 import type { ServerProcess } from './helpers/process.ts';
@@ -146,7 +147,24 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
       }
       socket.close();
     }
-    expect(answered).toBe(SPECTATE_MISSES_PER_ADDRESS);
+    expect(answered).toBe(MISSES_PER_ADDRESS);
+  });
+
+  it('limits share-link guessing per address over every process', async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let g = 0; g < 30; g++) {
+      // A connection of its own each: the cluster (or the test, with two nodes) spreads them.
+      const res = await fetch(
+        `${servers[g % servers.length]!.url}/api/report/${randomBytes(32).toString('base64url')}`,
+        { headers: { 'x-forwarded-for': ip, connection: 'close' } },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([
+      ...Array<number>(MISSES_PER_ADDRESS).fill(404),
+      ...Array<number>(30 - MISSES_PER_ADDRESS).fill(429),
+    ]);
   });
 
   it.runIf(nodes === 1)('replaces a worker that dies, and keeps serving', async () => {

@@ -7,7 +7,7 @@ import { nextIp, signUp, startTestServer, type TestServer } from './helpers/serv
 import { setupTable } from './helpers/game.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 import { smuggle, statusLines, tryConnect } from './helpers/raw-http.ts';
-import { SPECTATE_MISSES_PER_ADDRESS } from '../src/realtime/spectate-limit.ts';
+import { MISSES_PER_ADDRESS } from '../src/http/miss-limit.ts';
 
 /**
  * Issue 21 on one process: a smuggled request answered once (item 1), security headers on
@@ -147,8 +147,8 @@ describe('board-code guessing (item 12)', () => {
       }
       socket.close();
     }
-    expect(answered).toBe(SPECTATE_MISSES_PER_ADDRESS);
-    expect(refused).toBe(180 - SPECTATE_MISSES_PER_ADDRESS);
+    expect(answered).toBe(MISSES_PER_ADDRESS);
+    expect(refused).toBe(180 - MISSES_PER_ADDRESS);
     // The address is refused even for a board that exists; another address is served.
     const late = await TestClient.connectWithHeaders(server.url, { 'x-forwarded-for': ip });
     expect(await late.emit('board:spectate', { code: table.code })).toMatchObject({

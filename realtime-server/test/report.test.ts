@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { gameReportSchema, userGamesSchema } from '@showdown/shared/api';
-import { startTestServer, http, type TestServer } from './helpers/server.ts';
+import { randomBytes } from 'node:crypto';
+import { MSG } from '@showdown/shared/messages';
+import { MISSES_PER_ADDRESS } from '../src/http/miss-limit.ts';
+import { startTestServer, http, nextIp, type TestServer } from './helpers/server.ts';
 import { expectError, openPhase, seat, setupTable, type TableSetup } from './helpers/game.ts';
 import { dumpDatabase } from './helpers/database.ts';
 import { eq } from 'drizzle-orm';
@@ -274,6 +277,29 @@ describe('report share links', () => {
     expectError(await http(server.url).get('/api/report/nope'), 404);
     expectError(await http(server.url).get(`/api/report/${'A'.repeat(43)}`), 404);
     expect(await dumpDatabase(server.database.db)).toBe(before);
+  });
+
+  it('guessing tokens is limited per address: past the misses even a live link is refused', async () => {
+    const shared = await table.investors[0]!.api.post(`/api/game/${table.gameId}/report/share`);
+    const live = new URL(shared.body.data.url).pathname.split('/')[2]!;
+    const guesser = http(server.url, undefined, { ip: nextIp() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const guess = randomBytes(32).toString('base64url');
+      const res = await guesser.get(`/api/report/${guess}`);
+      if (res.status === 429) expect(res.body.error.message).toBe(MSG.REPORT_LINKS_LIMITED);
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([
+      ...Array<number>(MISSES_PER_ADDRESS).fill(404),
+      ...Array<number>(30 - MISSES_PER_ADDRESS).fill(429),
+    ]);
+    expectError(await guesser.get(`/api/report/${live}`), 429, MSG.REPORT_LINKS_LIMITED);
+    // Malformed tokens are misses too; another address is served.
+    expectError(await http(server.url, undefined, { ip: nextIp() }).get('/api/report/x'), 404);
+    expect(
+      (await http(server.url, undefined, { ip: nextIp() }).get(`/api/report/${live}`)).status,
+    ).toBe(200);
   });
 
   it('only a seated player shares; the link uses the public origin', async () => {

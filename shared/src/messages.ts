@@ -108,6 +108,8 @@ export const MSG = {
     'Too many open connections for this account. Close the game in another tab or on another device and try again.',
   SPECTATE_LIMITED:
     'Too many board codes tried from your address. Please wait a few minutes and try again.',
+  REPORT_LINKS_LIMITED:
+    'Too many report links tried from your address. Please wait a few minutes and try again.',
   INTERNAL: 'Something went wrong. Please try again.',
   // undo and rematch
   UNDO_NOTHING: 'There is nothing to undo.',

@@ -558,6 +558,8 @@ export const REST_ROUTES: RouteDoc[] = [
     tag: 'report',
     auth: 'public',
     summary: 'A shared report, for whoever holds the link',
+    description:
+      'An address that named no live link 20 times in 10 minutes gets 429 RATE_LIMITED, live links included, until the window has passed.',
     params: { token: 'The share link’s token.' },
     data: gameReportSchema,
   },

@@ -3,12 +3,16 @@ import { Router, type Response } from 'express';
 import { userGamesQuerySchema } from '@showdown/shared/api';
 import type { AppContext } from '../context.ts';
 import { authOf, requireAuth } from '../auth/require-auth.ts';
-import { parseInput } from '../http/errors.ts';
+import { MSG } from '@showdown/shared/messages';
+import { DomainError } from '../games/errors.ts';
+import { parseInput, tooManyRequests } from '../http/errors.ts';
+import type { MissLimit } from '../http/miss-limit.ts';
 import { publicOrigin } from '../http/public-config.ts';
 import { parseId } from '../http/game-routes.ts';
 import * as reports from './report-service.ts';
 
-export function reportRouter(ctx: AppContext): Router {
+/** `linkMisses`: share-link tokens that named no live link, per client address. */
+export function reportRouter(ctx: AppContext, linkMisses: MissLimit): Router {
   const router = Router();
   const auth = requireAuth(ctx.tokens);
   const user = (res: Response) => authOf(res).userId;
@@ -38,9 +42,16 @@ export function reportRouter(ctx: AppContext): Router {
       ...(await reports.revokeReportShares(ctx, user(res), parseId(req.params.id))),
     });
   });
-  // Signed out: whoever holds the link. Nothing private is in a report.
+  // Signed out: whoever holds the link. Nothing private is in a report. The tokens are 256-bit;
+  // guessing is slowed all the same, as guessing board codes is.
   router.get('/report/:token', async (req, res) => {
-    res.json({ success: true, ...(await reports.sharedReport(ctx, req.params.token)) });
+    const address = req.ip ?? '';
+    if (!(await linkMisses.allowed(address))) throw tooManyRequests(MSG.REPORT_LINKS_LIMITED);
+    const report = await reports.sharedReport(ctx, req.params.token).catch(async (err: unknown) => {
+      if (err instanceof DomainError && err.kind === 'not_found') await linkMisses.missed(address);
+      throw err;
+    });
+    res.json({ success: true, ...report });
   });
   router.get('/user/games', auth, async (req, res) => {
     const page = parseInput(userGamesQuerySchema, req.query);

@@ -30,7 +30,7 @@ import { playerSnapshot, publicSnapshot } from '../games/snapshot-service.ts';
 import { recordBrokerPresence } from './broker-presence.ts';
 import { connectedUsersOf, createPresence } from './presence.ts';
 import { createSocketCap } from './socket-cap.ts';
-import type { SpectateLimit } from './spectate-limit.ts';
+import type { MissLimit } from '../http/miss-limit.ts';
 import type { SeatCache } from './seat-cache.ts';
 import { SOCKET_COMMAND_NAMES, attachSocketCommands } from './socket-commands.ts';
 import type { PhaseHooks } from '../games/flow-service.ts';
@@ -137,7 +137,7 @@ export interface GatewayOptions {
    */
   shared?: boolean;
   /** Board-code misses per client address (a spectator guessing codes). */
-  spectateLimit: SpectateLimit;
+  spectateLimit: MissLimit;
   /** The client address of a handshake, as Express finds it (TRUST_PROXY). */
   clientAddress: (req: IncomingMessage) => string;
   /** The game commands over the socket (socket-commands.ts) tell the phase timers, as REST does. */

@@ -461,6 +461,8 @@ export const hi: Record<string, string> = {
     'इस खाते के बहुत सारे कनेक्शन खुले हैं। दूसरे टैब या दूसरे डिवाइस पर खेल बंद करें और फिर से कोशिश करें।',
   'Too many board codes tried from your address. Please wait a few minutes and try again.':
     'आपके पते से बहुत सारे बोर्ड कोड आज़माए गए। कृपया कुछ मिनट रुककर फिर से कोशिश करें।',
+  'Too many report links tried from your address. Please wait a few minutes and try again.':
+    'आपके पते से बहुत सारे रिपोर्ट लिंक आज़माए गए। कृपया कुछ मिनट रुककर फिर से कोशिश करें।',
   Language: 'भाषा',
   'The Bull': 'बैल',
   'The Bear': 'भालू',
