@@ -69,7 +69,7 @@ export interface InitialJsBudget {
 
 /**
  * After `vite build`, prints what each page's first render loads (from the manifest) and fails
- * the build when a page is over its budget (issue 13).
+ * the build when a page is over its budget (a phone's first screen must load fast).
  */
 export function reportInitialJs(budgets: readonly InitialJsBudget[]): Plugin {
   let outDir = 'dist';

@@ -1,5 +1,5 @@
 /**
- * Installable, and honest offline (issue 23 item 6): the web app manifest and a Workbox service
+ * Installable, and honest offline: the web app manifest and a Workbox service
  * worker (vite-plugin-pwa, generateSW). The worker precaches the whole build (the app shell and
  * every screen's chunk, so a page it serves is always one consistent build) and answers every
  * navigation with the cached index.html, except the server's own paths: the API, Socket.IO and

@@ -79,7 +79,7 @@ describe('app shell', () => {
     await vi.waitFor(() => expect(screen.getByText('Asha!')).toBeInTheDocument());
   });
 
-  it('renders each of the 21 SPEC routes, and the game report', () => {
+  it('renders each of the 21 player routes, and the game report', () => {
     const shell = routes.find((r) => r.children)!;
     const paths = shell.children!.map((r) => r.path).filter((p) => p !== '*');
     expect(paths).toEqual([

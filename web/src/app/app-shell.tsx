@@ -12,7 +12,7 @@ import { t } from '../i18n';
 /** Routes anyone may see without a user or a token. */
 const PUBLIC_PATHS = new Set(['/', '/login']);
 
-/** Waits for the persisted state, at most STATE_RESTORE_TIMEOUT_MS (SPEC §4). */
+/** Waits for the persisted state, at most STATE_RESTORE_TIMEOUT_MS. */
 function useRestoredState(): boolean {
   const [restored, setRestored] = useState(() => useAppStore.persist.hasHydrated());
   useEffect(() => {

@@ -24,7 +24,7 @@ const sharedReportScreen = screen(
   (m) => m.SharedReportScreen,
 );
 
-/** The 21 routes of SPEC §2, and the table's big screen. */
+/** The 21 routes of the players' screens, and the table's big screen. */
 export const routes: RouteObject[] = [
   {
     element: (

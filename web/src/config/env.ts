@@ -1,7 +1,7 @@
 /**
  * The Vite environment, parsed once; a bad value throws a message naming every bad key.
  * Written without zod on purpose: this module is part of every page's first JavaScript, and
- * zod would add about 22 KiB gzipped to /login for six URLs (issue 13's bundle budget).
+ * zod would add about 22 KiB gzipped to /login for six URLs (its first-JavaScript budget).
  */
 const DEFAULTS = {
   /** API and Socket.IO origin; '' means the page's own origin. */

@@ -1,6 +1,6 @@
 /**
  * The game's screens (lobby and in-game), in the order the router lists them: where the screen
- * stays awake (hooks/use-wake-lock.ts), and the block of SPEC routes the router test expects.
+ * stays awake (hooks/use-wake-lock.ts), and the block of routes the router test expects.
  */
 export const GAME_SCREEN_PATHS = [
   '/showdown-lobby',

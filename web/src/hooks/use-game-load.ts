@@ -24,8 +24,8 @@ export interface GameLoad {
 
 /**
  * Loads a game screen's data on mount and on `refresh()`. 'Game already completed.' sends the
- * player to /profile (SPEC §4); other failures show their message. The screen stays current
- * from the socket-fed store afterwards.
+ * player to /profile (nothing is left to do there); other failures show their message. The screen
+ * stays current from the socket-fed store afterwards.
  */
 export function useGameLoad(
   key: string,

@@ -27,7 +27,7 @@ function rememberExpiry(expiresAt: number | null): void {
 export function useTradeCountdown(onEnded?: (how: PhaseEnd) => void): number | null {
   const orderbookStatus = useAppStore(selectOrderbook);
   const endsAt = useAppStore(selectEndsAt);
-  // A paused phase has no end for a while; it has not ended (issue 22 item 5).
+  // A paused phase has no end for a while; it has not ended.
   const paused = useAppStore(selectPausedRemaining) !== null;
   const [now, setNow] = useState(() => Date.now());
 

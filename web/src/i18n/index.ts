@@ -1,16 +1,16 @@
 /**
  * The app's languages (English and Hindi) through Lingui's runtime (@lingui/core).
  *
- * A message's id is its English text, exactly as SPEC has it: English needs no catalogue (the
- * id is the text), so nothing more loads for it. The Hindi catalogue (`catalogues/hi.ts`) is a
+ * A message's id is its English text, exactly as the screen shows it: English needs no catalogue
+ * (the id is the text), so nothing more loads for it. The Hindi catalogue (`catalogues/hi.ts`) is a
  * chunk of its own, loaded on demand when Hindi is chosen (so /login stays within its budget).
  *
  * How a screen uses it: `import { t } from '…/i18n'`, then `t('Login')` where the English literal
- * was, and `t('{name} goes first!', { name })` for a text with a value in it. A text defined
- * away from where it is shown (a constant, a tab list) is marked `msg('Market Monitor')` and
- * shown with `t(LABEL)`. The whole tree re-renders when the language changes (LanguageRoot).
- * A server `message` the web shows goes through `t()` too: a known one (shared/src/messages.ts)
- * has its Hindi text, any other stays as the server sent it.
+ * was, and `t('{name} goes first!', { name })` for a text with a value in it. A text defined away
+ * from where it is shown (a constant, a tab list) is marked `msg('Market Monitor')` and shown with
+ * `t(LABEL)`. The whole tree re-renders when the language changes (LanguageRoot). A server
+ * `message` the web shows goes through `t()` too: a known one (shared/src/messages.ts) has its
+ * Hindi text, any other stays as the server sent it.
  */
 import { i18n } from '@lingui/core';
 import type { matchTemplate as MatchTemplate } from '@showdown/shared/message-templates';

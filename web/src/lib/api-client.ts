@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (SPEC §4, §7, DESIGN §2). Every answer is `{success:true, data}` or
+ * The one HTTP client (docs/api.md). Every answer is `{success:true, data}` or
  * `{success:false, error:{code,message}}`.
  *
  * - 401 (unless the request was cancelled): tokens are cleared and the user is signed out.
@@ -63,7 +63,7 @@ export interface AuthHandlers {
   /** Called after a failed refresh cleared local storage: reset state and go to /login. */
   onRefreshFailed: () => void;
   /**
-   * Called when a call answers 'Game already completed.' (SPEC §4: go to /profile), with
+   * Called when a call answers 'Game already completed.' (the app goes to /profile), with
    * whether the device already showed that end when it sent the call (`endedHere`).
    */
   onGameCompleted?: (knownWhenSent: boolean) => void;

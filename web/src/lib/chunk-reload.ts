@@ -1,5 +1,5 @@
 /**
- * Open phones survive a deploy (issue 22 item 8). A page loaded before a new build still names
+ * Open phones survive a deploy. A page loaded before a new build still names
  * the old build's hashed chunks; once the server restarts they are gone (404), and the next
  * screen's import fails. Reloading once fetches the new index.html and its chunks: the URL (the
  * route) and the persisted session (the user stays signed in) survive a reload. A second failure

@@ -1,5 +1,5 @@
 /**
- * Game commands over the socket the device already holds (issue 24, shared/src/commands.ts):
+ * Game commands over the socket the device already holds (shared/src/commands.ts):
  * the same command and the same answer as the REST call, without a new HTTP request, its
  * headers and its per-request authentication. Used when the game's socket is connected; the
  * REST call otherwise, and for the refusals the HTTP client handles itself (an expired or

@@ -1,6 +1,6 @@
 /**
- * The live connection to one game (DESIGN §5). Transport only: what to do with a snapshot or an
- * event is injected, so this file knows neither the store nor the router.
+ * The live connection to one game (docs/architecture.md). Transport only: what to do with a
+ * snapshot or an event is injected, so this file knows neither the store nor the router.
  *
  * - first connect: 'game:join' enters the game room and answers a full snapshot.
  * - a reconnect that Connection State Recovery could not restore, or an event whose seq shows a

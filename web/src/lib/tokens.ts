@@ -1,5 +1,5 @@
 /**
- * The signed-in device's tokens. Local storage ('access_token', 'refresh_token', SPEC §9) is
+ * The signed-in device's tokens. Local storage ('access_token', 'refresh_token') is
  * their one home: the api client, the socket and the screens read them here, and the store
  * keeps no copy. Screens follow them with `useAccessToken` / `useIsAuthenticated`.
  */

@@ -8,7 +8,7 @@ afterEach(() => {
   closeSnackbar();
 });
 
-describe('"Update available" (a new build\'s service worker is waiting, issue 23 item 6)', () => {
+describe('"Update available" (a new build\'s service worker is waiting)', () => {
   it('stays until the player taps Reload, which activates the new worker once', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const apply = vi.fn(() => Promise.resolve());

@@ -7,7 +7,7 @@ export const UPDATE_RELOAD = msg('Reload');
 const KEY = 'showdown:update-available';
 
 /**
- * A new build's service worker is installed and waiting (issue 23 item 6): a toast like the
+ * A new build's service worker is installed and waiting: a toast like the
  * app's others that stays until the player taps "Reload". `apply` activates the waiting worker;
  * once it controls the page the page reloads onto the new build, on the same route and still
  * signed in (the session is persisted, as for lib/chunk-reload.ts).

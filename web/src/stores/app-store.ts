@@ -68,9 +68,9 @@ export function endedHere(): boolean {
 }
 
 /**
- * SPEC §4: 'Game already completed.' sends the player to /profile, except for a call sent before
- * the end that this device has shown meanwhile: it is already on its way to the leaderboard
- * (and the rematch), which a late answer must not take away.
+ * 'Game already completed.' sends the player to /profile (nothing is left to do in that game),
+ * except for a call sent before the end that this device has shown meanwhile: it is already on
+ * its way to the leaderboard (and the rematch), which a late answer must not take away.
  */
 export function leavesForProfile(knownWhenSent: boolean): boolean {
   return knownWhenSent || !endedHere();

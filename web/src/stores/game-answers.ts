@@ -74,7 +74,7 @@ export const phaseInto =
   (game) => {
     const { settings } = game.game;
     if (settings.orderbook_status === status && settings.ends_at === endsAt) return game;
-    // On without an end: a paused phase (issue 22 item 5); its remaining time comes with the
+    // On without an end: a paused phase; its remaining time comes with the
     // snapshot or the `phase:paused` event, which this answer must not undo.
     if (status === ORDERBOOK.ON && endsAt === null) return game;
     return status === ORDERBOOK.ON && endsAt !== null

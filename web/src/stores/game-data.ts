@@ -17,8 +17,8 @@ import type {
 } from '@showdown/shared/protocol';
 
 /**
- * The game part of the store (DESIGN §5b). `game` is the shared `GameSnapshot` itself: the
- * server's snapshot (game:join / game:resync) advanced by the shared reducer, event by event in
+ * The game part of the store (docs/architecture.md). `game` is the shared `GameSnapshot` itself:
+ * the server's snapshot (game:join / game:resync) advanced by the shared reducer, event by event in
  * seq order. Everything else here is client-only.
  */
 /** A stock's last price move as this device saw it: the change cue of every price. */
@@ -179,7 +179,7 @@ export function announcedPriceMoves<E extends GameEventName>(
   return moves;
 }
 
-/** SPEC's is_mm_exist: 1 while a mayhem list is open and I have not answered it. */
+/** The API's is_mm_exist: 1 while a mayhem list is open and I have not answered it. */
 export function mayhemFlag(mayhem: PublicMayhem | null, responded: boolean): 0 | 1 {
   return mayhem?.status === 'open' && !responded ? 1 : 0;
 }

@@ -21,7 +21,7 @@ export const selectSettings = (s: AppState) => s.game?.game.settings ?? null;
 export const selectOrderbook = (s: AppState): OrderbookStatus =>
   s.game?.game.settings.orderbook_status ?? ORDERBOOK.OFF;
 export const selectEndsAt = (s: AppState) => s.game?.game.settings.ends_at ?? null;
-/** Seconds left in a paused trade phase; null when no phase is paused (issue 22 item 5). */
+/** Seconds left in a paused trade phase; null when no phase is paused. */
 export const selectPausedRemaining = (s: AppState) =>
   s.game?.game.settings.orderbook_status === ORDERBOOK.ON
     ? (s.game.game.settings.paused_remaining_s ?? null)
@@ -41,10 +41,12 @@ export const selectRole = (s: AppState) => s.game?.me?.role ?? null;
 export const selectPlayerId = (s: AppState) => s.game?.me?.player_id ?? null;
 export const selectPortfolio = (s: AppState) => s.game?.me?.portfolio ?? null;
 export const selectMayhemResponded = (s: AppState) => s.game?.me?.mayhem_responded ?? false;
-/** SPEC's is_mm_exist flag for me. */
+/** The API's is_mm_exist flag for me. */
 export const selectIsMmExist = (s: AppState) =>
   mayhemFlag(s.game?.mayhem ?? null, s.game?.me?.mayhem_responded ?? false);
-/** SPEC §4: a broker exists when any player has a role other than investor. */
+/**
+ * A broker exists when a player has the broker's powers (1 or 3); before the list, the join says.
+ */
 export const selectBrokerExists = (s: AppState) =>
   s.game && s.game.players.length > 0
     ? s.game.players.some((p) => p.role === ROLE.BROKER || p.role === ROLE.BOTH)

@@ -4,8 +4,8 @@ import { useAppStore } from './app-store';
 import type { GameRecipe } from './game-slice';
 
 /**
- * Runs one call through the request states of SPEC §4 under `key`: loading (error cleared),
- * then succeeded or failed with the error message. Rethrows so callers can react. Every screen's
+ * Runs one call through the request states under `key`: loading (error cleared), then
+ * succeeded or failed with the error message. Rethrows so callers can react. Every screen's
  * loading and error state comes from here (`selectRequest(key)`).
  */
 export async function runRequest<T>(key: string, call: () => Promise<T>): Promise<T> {

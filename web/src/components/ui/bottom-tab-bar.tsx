@@ -39,7 +39,7 @@ const TABS: readonly Tab[] = [
   { label: msg('History'), path: '/transaction', icon: <HistoryIcon /> },
 ];
 
-/** The routes that show the tab bar (SPEC §2). */
+/** The routes that show the tab bar. */
 export const TAB_BAR_PATHS: readonly string[] = [
   '/stock-prices',
   '/price-updates',

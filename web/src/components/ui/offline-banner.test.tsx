@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the "No connection" banner (honest offline, issue 23 item 6)', () => {
+describe('the "No connection" banner (honest offline)', () => {
   it('shows on every screen while the device is offline, and goes when it is back', () => {
     render(
       <AppProviders>

@@ -9,7 +9,7 @@ export const NO_CONNECTION_DETAIL = msg(
 );
 
 /**
- * Honest offline (issue 23 item 6): while the device has no network, every screen says so at
+ * Honest offline: while the device has no network, every screen says so at
  * its top, instead of the browser's error page (the service worker serves the app) or silently
  * stale numbers. Plain Box and Typography: it is part of the first screen's JavaScript.
  */

@@ -30,7 +30,7 @@ export type AlertTopic = 'trade-phase-open';
 
 /**
  * The key of the one toast that tells a trade phase ended: the alert's "Trade phase closed", or
- * the broker's Market Monitor's "Trade ended." (SPEC §7), whichever comes first.
+ * the broker's Market Monitor's "Trade ended.", whichever comes first.
  */
 export const PHASE_ENDED_KEY = 'trade-phase-ended';
 

@@ -30,7 +30,8 @@ export function UndoButton({ gameId, snackbarKey }: { gameId: number; snackbarKe
       color="inherit"
       sx={{ color: 'text.primary' }}
       disabled={busy}
-      // The price keypad has an "Undo" key of its own (SPEC): this one says what it undoes.
+      // The price keypad has an "Undo" key of its own (it clears the input): this one says what it
+      // undoes.
       aria-label={t(UNDO_LABEL)}
       onClick={() => void undo()}
     >

@@ -1,6 +1,6 @@
 /**
- * The Hindi catalogue: each key is the English text exactly as the app shows it (SPEC's text,
- * the message id), each value its Hindi. Loaded on demand (its own chunk) when Hindi is chosen.
+ * The Hindi catalogue: each key is the English text exactly as the app shows it (the
+ * message id), each value its Hindi. Loaded on demand (its own chunk) when Hindi is chosen.
  *
  * How a screen uses it: `import { t } from '…/i18n'` and write `t('Get OTP')` where the English
  * literal was; a value goes in as a placeholder, `t('{name} goes first!', { name })`, and the
@@ -482,7 +482,7 @@ export const hi: Record<string, string> = {
   unchanged: 'कोई बदलाव नहीं',
   'up {magnitude} percent': '{magnitude} प्रतिशत ऊपर',
   'down {magnitude} percent': '{magnitude} प्रतिशत नीचे',
-  // Broker handover and claim, pause and resume (issue 22 items 3 and 5).
+  // Broker handover and claim, pause and resume.
   'Former broker': 'पूर्व ब्रोकर',
   'Hand over broker': 'ब्रोकर की भूमिका सौंपें',
   "The player you choose gets the broker's controls. An investor keeps their portfolio.":
@@ -513,7 +513,7 @@ export const hi: Record<string, string> = {
   'Trade phase paused.': 'ट्रेड चरण रोका गया।',
   'Trade phase resumed.': 'ट्रेड चरण फिर से चालू हुआ।',
   'The trade phase is not paused.': 'ट्रेड चरण रुका हुआ नहीं है।',
-  // Undo and rematch (issue 22 items 4 and 7).
+  // Undo and rematch.
   Undo: 'पहले जैसा करें',
   'Undo this change': 'यह बदलाव पहले जैसा करें',
   Undone: 'पहले जैसा किया गया',
@@ -538,7 +538,7 @@ export const hi: Record<string, string> = {
   'The rematch of this game is already open.': 'इस खेल का दोबारा मुक़ाबला पहले से खुला है।',
   'Play again is for a game that has ended.': 'फिर से खेलना सिर्फ़ ख़त्म हो चुके खेल के लिए है।',
   'Another game is already open on this board.': 'इस बोर्ड पर एक दूसरा खेल पहले से खुला है।',
-  // The installable app (issue 23 item 6).
+  // The installable app.
   'Update available': 'अपडेट उपलब्ध है',
   'No connection': 'कनेक्शन नहीं है',
   'What you see may be out of date until the phone is back online.':

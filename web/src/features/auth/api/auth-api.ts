@@ -11,7 +11,7 @@ import { api, ApiError } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { runRequest } from '../../../stores/run-request';
 
-/** Every auth call shares one request state, 'auth' (SPEC §3 authentication state). */
+/** Every auth call shares one request state, 'auth' (the login flow shows one at a time). */
 export const AUTH_REQUEST = 'auth';
 
 function authCall<T>(call: () => Promise<T>): Promise<T> {

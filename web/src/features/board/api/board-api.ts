@@ -10,7 +10,7 @@ import { seatInto } from '../../../stores/game-answers';
 import { selectPlayerId } from '../../../stores/game-selectors';
 import { runGameRequest, runRequest } from '../../../stores/run-request';
 
-/** Where a join answer sends the player (SPEC §4 "Game status"). */
+/** Where a join answer sends the player, by the game's status. */
 export function routeAfterJoin(data: JoinGameData, message: string | undefined): string {
   if (message === MSG.ALREADY_IN_BOARD || data.player_id !== null) {
     return data.game_status === GAME_STATUS.RUNNING ? '/stock-prices' : '/showdown-lobby';
@@ -33,7 +33,7 @@ export async function readBoard(code: string): Promise<BoardStatusData> {
 }
 
 /**
- * POST /api/game/join { code } (SPEC §7): joins the board's open game, or opens one when there is
+ * POST /api/game/join { code }: joins the board's open game, or opens one when there is
  * none; returns the route to go to next.
  */
 export async function joinBoard(code: string): Promise<string> {

@@ -133,7 +133,7 @@ describe('joining', () => {
   it('a newcomer reads the board, joins its open game with { code } and goes to the role choice', async () => {
     await submitCode();
     expect(await findNavigatedPath()).toBe('/join-game/false');
-    // SPEC §7's join: the code alone, no create flag.
+    // The join: the code alone, no create flag.
     expect(calls()).toEqual([`GET ${API.board('AB1C')}`, `POST ${API.join} {"code":"AB1C"}`]);
     expect(useAppStore.getState().game?.game).toMatchObject({
       id: 4,

@@ -24,7 +24,7 @@ import { BROKER_REQUIRED_NOTE, ONE_BROKER_HELP, ROLE_BUTTONS } from './role-labe
 import { t } from '../../../i18n';
 
 /**
- * Role choice (SPEC §4): on a first join (update 'false') Investor and Broker take their seat at
+ * Role choice: on a first join (update 'false') Investor and Broker take their seat at
  * once; otherwise, and always for Investor & Broker, the avatar comes next.
  */
 export function JoinGameScreen() {

@@ -1,4 +1,4 @@
-/** Issue 22 items 3 and 5: hand the broker's powers over, claim them, pause and resume a phase. */
+/** Hand the broker's powers over, claim them, pause and resume a phase (docs/rules.md). */
 import { API } from '@showdown/shared/api-paths';
 import type { BrokerChange, PhasePauseData } from '@showdown/shared/api';
 import { applyGameChange } from '@showdown/shared/game-state';

@@ -1,6 +1,6 @@
 /**
- * Issue 22 items 3 and 5 on the phone: Hand over broker in the broker's menu, the offer to take
- * over from a broker offline for 60 s, the broker's controls appearing without a reload, and
+ * A new broker and a paused phase on the phone: Hand over broker in the broker's menu, the offer to
+ * take over from a broker offline for 60 s, the broker's controls appearing without a reload, and
  * Pause / Resume with the countdown chip saying "Paused".
  */
 import { API, type PublicPlayer, type StocksData } from '@showdown/shared/api';

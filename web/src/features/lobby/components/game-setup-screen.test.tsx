@@ -66,7 +66,7 @@ describe('game setup', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
-  it('edits with dropdowns of the SPEC options and confirms', async () => {
+  it('edits with dropdowns of the offered options and confirms', async () => {
     const user = userEvent.setup();
     renderSetup();
     await screen.findByText('₹7,00,000');

@@ -86,7 +86,7 @@ export function GameSetupScreen() {
   const gameId = useAppStore(selectGameId);
   const settings = useAppStore(selectSettings);
   const status = useAppStore(selectStatus);
-  // Only the broker edits and starts (SPEC §6); an investor who opens the page only reads it.
+  // Only the broker edits and starts (docs/rules.md); an investor who opens the page only reads it.
   const isBroker = useAppStore((s) => isBrokerRole(selectRole(s)));
   const loading = useAppStore(selectRequest('settings')).status === 'loading';
   const saving = useAppStore(selectRequest('saveSettings')).status === 'loading';

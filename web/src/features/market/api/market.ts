@@ -39,7 +39,7 @@ export async function setTradePhase(
   return data;
 }
 
-/** Broker: credits a payday to every investor, then refreshes the prices (SPEC §4). */
+/** Broker: credits a payday to every investor, then refreshes the prices. */
 export async function givePayday(gameId: number): Promise<void> {
   await runRequest('payday', () =>
     sendCommand('payday:give', { game_id: gameId }, () =>

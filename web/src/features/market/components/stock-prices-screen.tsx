@@ -39,7 +39,9 @@ import {
 import { t } from '../../../i18n';
 import { PHASE_ENDED_KEY } from '../../alerts/game-alerts';
 
-/** SPEC §2: Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1. */
+/**
+ * Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1 (a list to answer).
+ */
 export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean {
   return isBrokerRole(role) || (role === ROLE.INVESTOR && isMmExist === 1);
 }
@@ -63,7 +65,7 @@ export function StockPricesScreen() {
 
   const onPhaseEnded = useCallback(
     (how: PhaseEnd) => {
-      // The broker's 'Trade ended.' (SPEC §7); an investor is told by the alert alone, and the
+      // The broker's 'Trade ended.'; an investor is told by the alert alone, and the
       // broker sees this or the alert's "Trade phase closed", whichever comes first (one key).
       if (!broker) return;
       enqueueSnackbar(t(MSG.TRADE_ENDED), { variant: 'info', key: PHASE_ENDED_KEY });
@@ -110,7 +112,7 @@ export function StockPricesScreen() {
       await givePayday(gameId);
       enqueueUndoable(t(MSG.PAYDAY_OK), gameId);
     } catch (error) {
-      // SPEC §8: a payday error is logged only.
+      // A payday error is logged only, with no toast.
       console.error('Payday failed', error);
     } finally {
       setBusy(false);

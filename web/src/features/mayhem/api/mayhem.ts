@@ -85,7 +85,7 @@ export async function averageMayhem(gameId: number, mayhemId: number): Promise<s
   return t(answer.message ?? MSG.MAYHEM_AVERAGED);
 }
 
-/** The text shown for a failed mayhem call (SPEC §5): two server messages are reworded. */
+/** The text shown for a failed mayhem call: two server messages are reworded for players. */
 export function mayhemErrorText(message: string): string {
   const names = (text: string) => message.includes(text) || message.includes(t(text));
   if (names(MSG.MAYHEM_LENGTH_MISMATCH)) {

@@ -54,7 +54,7 @@ function optionsOf(name: string): string[] {
 }
 
 describe('mayhemErrorText', () => {
-  it('rewords the two server messages of SPEC §5 and keeps others', () => {
+  it('rewords the two server messages about a half-filled list and keeps others', () => {
     expect(mayhemErrorText(MSG.MAYHEM_LENGTH_MISMATCH)).toBe(
       'Please select both the company and percentage',
     );

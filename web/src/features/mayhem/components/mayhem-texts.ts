@@ -1,6 +1,6 @@
 import { msg } from '../../../i18n';
 
-/** The client-side texts of SPEC §5 and §8 for market mayhem. */
+/** The client-side texts of market mayhem. */
 export const MAYHEM_TEXT = {
   NEED_BOTH: msg('Please select both a company and a percentage.'),
   NEED_SELECTIONS: msg('Please add some selections before submitting.'),

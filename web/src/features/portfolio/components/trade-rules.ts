@@ -19,8 +19,8 @@ export interface TradeContext {
 }
 
 /**
- * Whether an investor may trade at all (SPEC §4): the trade phase is on, the game is running and
- * the player is an investor (2) or investor & broker (3).
+ * Whether an investor may trade at all (docs/rules.md): the trade phase is on, the game is running
+ * and the player is an investor (2) or investor & broker (3).
  */
 export function canTrade({ orderbookStatus, gameStatus, role }: TradeContext): boolean {
   return (

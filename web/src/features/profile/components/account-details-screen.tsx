@@ -40,7 +40,7 @@ export function AccountDetailsScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Empty fields fall back to the stored values (SPEC §5).
+    // Empty fields fall back to the stored values: clearing a field does not erase it.
     const input = {
       username: username.trim() || user?.username,
       email: email.trim() || user?.email || undefined,

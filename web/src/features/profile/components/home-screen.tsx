@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../i18n';
 
-/** 'Play The Showdown' and an inert 'Shop' button (SPEC §2). */
+/** 'Play The Showdown' and an inert 'Shop' button. */
 export function HomeScreen() {
   const navigate = useNavigate();
   return (

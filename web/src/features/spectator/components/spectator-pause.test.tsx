@@ -1,4 +1,4 @@
-/** Issue 22 item 5 on the TV: a paused trade phase says "Paused"; resumed, the countdown runs. */
+/** On the TV: a paused trade phase says "Paused"; resumed, the countdown runs. */
 import { act, screen } from '@testing-library/react';
 import type {
   SpectatorEventName,
