@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    // Services return domain errors; HTTP statuses are chosen at the edge (README "Layout").
+    // Services return domain errors; HTTP statuses are chosen at the edge (docs/architecture.md).
     files: ['realtime-server/src/games/**/*.ts', 'realtime-server/src/**/*-service.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,4 +1,4 @@
--- Issue 21, second attack round (auth): session rows that refresh and logout serialise on, a
+-- Sign-in defences (docs/security.md): session rows that refresh and logout serialise on, a
 -- registration token bound to the verified phone, and the request an Idempotency-Key was first
 -- used for.
 

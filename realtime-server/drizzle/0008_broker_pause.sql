@@ -1,4 +1,4 @@
--- Issue 22 items 3 and 5: a new broker and a paused trade phase.
+-- A new broker and a paused trade phase (docs/rules.md).
 -- A paused phase keeps orderbook_status 1 with phase_ends_at null and what was left of it in
 -- phase_remaining_ms (so the sweep, which skips paused phases, never ends it, and a restart
 -- keeps the pause); resume sets phase_ends_at = now + phase_remaining_ms.

@@ -1,4 +1,4 @@
--- Issue 22 items 4 and 7: the broker's undo of the last price update, payday or averaged market
+-- The broker's undo of the last price update, payday or averaged market
 -- mayhem list (within 60 s, no order since), and the rematch on the same board code.
 --
 -- undoable_actions: one row per action that may be undone, written in the action's own statement

@@ -1,4 +1,4 @@
--- Issue 24: an order under an Idempotency-Key writes its key's row twice instead of three times.
+-- An order under an Idempotency-Key writes its key's row twice instead of three times.
 -- 0004's showdown_place_order_once let the order claim the key (insert), store the answer
 -- (update) and then stored the fingerprint (a second update). Here the claim carries the
 -- fingerprint and the order runs keyless; the answer is stored once. What a retry sees is

@@ -1,4 +1,4 @@
--- Issue 24: the session recheck reads what ended since its last look instead of asking about
+-- The session recheck reads what ended since its last look instead of asking about
 -- every session a process trusts (7,000 ids, twice a second, in every process, at full scale).
 -- Every session that ends (revoked_at set by a logout or a refresh token's reuse, or the row
 -- deleted, e.g. with its user) is written here by a trigger, numbered in commit order: the

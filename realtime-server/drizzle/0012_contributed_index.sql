@@ -1,4 +1,4 @@
--- Issue 24: an order's answer sums what the player was given (the 'start' and 'payday' entries
+-- An order's answer sums what the player was given (the 'start' and 'payday' entries
 -- of the ledger, showdown_player_facts) through ledger_entries_player_idx, which holds every
 -- entry of the player: each buy and sell added one more to read, so an order cost more with
 -- every trade the player had made before (PGlite's own CPU per order, 3,000 orders a pass over 30

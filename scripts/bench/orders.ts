@@ -1,10 +1,10 @@
 /**
- * Step 3, orders, every socket still connected: a trade phase opens in every game (opening an
- * open phase changes nothing, so a failed connection is simply tried again), then investors
- * trade at rising rates (the step search for the highest with p99 ≤ 50 ms) and at the offered
- * rate. An order the game's rules refuse is counted as a refusal, not an error. A phase lasts
- * at most 180 s (SPEC's longest), less than all the steps of a slow full run: before a step the
- * phase would not outlast, every game's phase is closed and opened again.
+ * Step 3, orders, every socket still connected: a trade phase opens in every game (opening an open
+ * phase changes nothing, so a failed connection is simply tried again), then investors trade at
+ * rising rates (the step search for the highest with p99 ≤ 50 ms) and at the offered rate. An order
+ * the game's rules refuse is counted as a refusal, not an error. A phase lasts at most 180 s (the
+ * longest setting), less than all the steps of a slow full run: before a step the phase would not
+ * outlast, every game's phase is closed and opened again.
  */
 import { epochNow, P99_TARGET_MS } from './common.ts';
 import type { CommandPath, OrdersResult } from './ipc.ts';
@@ -139,7 +139,7 @@ export async function placeOrders(bench: Bench) {
     );
     if (step.latency.p99 > P99_TARGET_MS || step.errorCount > 0) break;
   }
-  // A rate the machine carries (issue 24's targets: 250/s on PostgreSQL, 150/s on PGlite),
+  // The target rate the machine should carry (250/s on PostgreSQL, 150/s on PGlite),
   // through each command path in turn: the socket's (the web app's) and REST's.
   const carriedRate = Math.min(settings.orderRate, settings.databaseUrl ? 250 : 150);
   const carried: Partial<Record<CommandPath, Awaited<ReturnType<typeof runOrders>>>> = {};

@@ -1,8 +1,8 @@
 /**
- * The benchmark itself runs end to end (`npm run bench -- --smoke`: a few games for a few
- * seconds, with --profile) on the embedded database, and on PostgreSQL when the tests have one: the server starts
- * with the bench's probe, games are seated and started, sockets join, updates fan out, orders
- * complete, the ledger reconciles and the JSON holds every figure the issue names. Only the
+ * The benchmark itself runs end to end (`npm run bench -- --smoke`: a few games for a few seconds,
+ * with --profile) on the embedded database, and on PostgreSQL when the tests have one: the server
+ * starts with the bench's probe, games are seated and started, sockets join, updates fan out,
+ * orders complete, the ledger reconciles and the JSON holds every figure of the report. Only the
  * outcome is checked, never a speed: speeds are the full benchmark's business.
  */
 import { spawn } from 'node:child_process';
@@ -86,7 +86,7 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   }
   expect(result.orders.cpu_ms_per_order.server).toBeGreaterThan(0);
   expect(result.orders.cpu_ms_per_order.generators).toBeGreaterThan(0);
-  // Both command paths, same run (issue 24): price updates and orders as socket commands (the
+  // Both command paths, same run: price updates and orders as socket commands (the
   // measured runs above) and as REST calls, and the ratio of their server CPU.
   expect(result.fanout.rest.missing_deliveries).toBe(0);
   expect(result.fanout.rest.server_cpu_us_per_delivery).toBeGreaterThan(0);

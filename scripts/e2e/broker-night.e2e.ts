@@ -1,6 +1,6 @@
 /**
- * Issue 22 items 3 and 5 in real Chromium against the production build: the broker hands the
- * broker's powers to an investor from the menu; the new broker pauses the trade phase and every
+ * A new broker and a paused phase in real Chromium against the production build: the broker hands
+ * the broker's powers to an investor from the menu; the new broker pauses the trade phase and every
  * phone's chip and the TV say "Paused", then resumes; the new broker's phone goes away, and 60 s
  * later the former broker is offered "The broker is offline. Take over?" and takes the controls
  * back without a reload. Phones at 390×844, the TV at 1920×1080.

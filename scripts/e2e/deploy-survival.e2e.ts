@@ -1,8 +1,8 @@
 /**
- * Open phones survive a deploy (issue 22 item 8): a phone signed in on the old build stays open
+ * Open phones survive a deploy: a phone signed in on the old build stays open
  * while the server restarts on a new build in which a screen's chunk has another hash. Tapping
  * through to that screen reloads the page once and shows it, still signed in, on that route:
- * not "Something went wrong", and no reload loop. The phone's service worker (issue 23 item 6)
+ * not "Something went wrong", and no reload loop. The phone's service worker
  * is installed before the deploy: it does not control the first visit, and the reload it serves
  * is the old build whole, from its cache (pwa.e2e.ts follows the update prompt onto the new one).
  */

@@ -1,5 +1,5 @@
 /**
- * Installable, and honest offline (issue 23 item 6), in one phone session: the service worker
+ * Installable, and honest offline, in one phone session: the service worker
  * registers and, from the next load, controls the page; it cached the app but nothing of the
  * API or Socket.IO; offline, a reload shows the app with "No connection" instead of the
  * browser's error page; after a deploy the page offers "Update available", and its Reload

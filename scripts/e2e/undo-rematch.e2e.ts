@@ -1,5 +1,5 @@
 /**
- * Undo and play again (issue 22 items 4 and 7) in real Chromium against the production build:
+ * Undo and play again in real Chromium against the production build:
  * the broker's confirmation offers "Undo"; a price update and a payday are undone and the
  * investor's phone and the TV show the restored state live; after the end the broker's
  * leaderboard offers "Play again with this table", the investor's phone then offers "Join the

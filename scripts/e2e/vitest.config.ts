@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-/** Whole games in real Chromium against the production build (see README). */
+/** Whole games in real Chromium against the production build (docs/contributing.md). */
 export default defineProject({
   test: {
     name: 'e2e',

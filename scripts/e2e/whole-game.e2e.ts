@@ -191,7 +191,7 @@ describe('a whole game', () => {
               textOf(player.page.getByRole('status')),
             ).toMatch(/Spinning\.\.\.|goes first!/);
           }
-          // The wheel turns for 2 s by design (SPEC §4) before it names the player.
+          // The wheel turns for 2 s by design (SPINNER_DELAY_MS) before it names the player.
           const landed = await Promise.all(
             everyone.map(async (player) => {
               await player.page.getByText(/goes first!/).waitFor();

@@ -3,7 +3,7 @@ import { live } from './live.ts';
 import type { Scenario } from './scenario.ts';
 import { nextPhone } from './server.ts';
 
-/** The role buttons of the Choose role screen (SPEC §2). */
+/** The role buttons of the Choose role screen. */
 export type RoleButton = "I'm Investor" | "I'm Broker" | "I'm Investor & Broker";
 
 const PATH_WAIT = { timeout: 10_000 } as const;
