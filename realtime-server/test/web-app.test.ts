@@ -25,6 +25,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'logos', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"The Showdown"}');
+  fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   server = await startTestServer({ env: { WEB_DIST_DIR: dist } });
 });
 
@@ -58,7 +59,7 @@ describe('the web app: pre-compressed, cached by kind', () => {
   });
 
   it('revalidates index.html on every load, also for deep links', async () => {
-    for (const p of ['/', '/portfolio', '/game/12/stocks']) {
+    for (const p of ['/', '/portfolio', '/spectate/AB12', '/join-game/true']) {
       const res = await get(p, 'gzip');
       expect(res.status, p).toBe(200);
       expect(res.headers.get('cache-control'), p).toBe('no-cache');
@@ -77,6 +78,23 @@ describe('the web app: pre-compressed, cached by kind', () => {
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-encoding')).toBeNull();
     expect(svg.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+});
+
+describe('only pages get the app', () => {
+  it('answers robots.txt with its file', async () => {
+    const res = await get('/robots.txt', 'gzip, br');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(await res.text()).toBe('User-agent: *\nAllow: /\n');
+  });
+
+  it('answers 404, not index.html, for a path that is no page', async () => {
+    for (const p of ['/favicon.ico', '/metrics', '/wp-login.php', '/game/12/stocks', '/spectate']) {
+      const res = await fetch(server.url + p, { headers: { accept: 'text/html' } });
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).not.toBe(html);
+    }
   });
 });
 

@@ -7,6 +7,8 @@
  * the player taps "Reload" on the "Update available" prompt (registerType 'prompt', see
  * src/lib/pwa-register.ts); the page registers it after its first render.
  */
+// Relative: the config's own imports are bundled, a workspace package's TypeScript is not.
+import { PAGE_PATHS, pagePattern } from '../../shared/src/pages.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Paths the server answers itself: never the app shell, never from a cache. */
@@ -57,6 +59,8 @@ export function pwa() {
       // The charts chunk is the largest file; anything past this would be left to the network.
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       navigateFallback: '/index.html',
+      // The app's pages only, as the server answers them: robots.txt and the like stay files.
+      navigateFallbackAllowlist: PAGE_PATHS.map(pagePattern),
       navigateFallbackDenylist: NETWORK_ONLY_PATHS,
       // No runtime caching: what the worker does not precache goes to the network untouched.
       runtimeCaching: [],

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler, Response } from 'express';
+import { matchPage } from '@showdown/shared/pages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -79,7 +80,11 @@ function send(res: Response, entry: WebFile, acceptEncoding: string | undefined)
   res.sendFile(`${entry.file}.${encoding === 'br' ? 'br' : 'gz'}`, { cacheControl: false });
 }
 
-/** The web app's files, then index.html for any other GET (the single-page app's routes). */
+/**
+ * The web app's files, then index.html for the app's pages (shared/src/pages.ts). Any other path
+ * goes on to the 404: a crawler's robots.txt or favicon.ico, a missing hashed file (a stale page
+ * must not run HTML as script), /metrics when it is off.
+ */
 export function webApp(webDist: string): RequestHandler {
   const files = listFiles(webDist);
   const index = files.get('/index.html');
@@ -87,10 +92,7 @@ export function webApp(webDist: string): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const entry = files.get(req.path);
     if (entry) return send(res, entry, req.headers['accept-encoding']);
-    // A missing hashed file is a 404, not the app: a stale page must not run HTML as script.
-    if (!index || req.path.startsWith('/assets/') || req.path.startsWith('/socket.io/')) {
-      return next();
-    }
+    if (!index || !matchPage(req.path)) return next();
     send(res, index, req.headers['accept-encoding']);
   };
 }

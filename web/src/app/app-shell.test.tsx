@@ -1,14 +1,14 @@
 import { API } from '@showdown/shared/api';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router-dom';
+import { PAGE_PATHS } from '@showdown/shared/pages';
 import { jsonResponse, ok } from '../../test/render';
 import { resetAppStore, useAppStore } from '../stores/app-store';
 import { AppProviders } from './provider';
 import { AppRoutes, routes } from './router';
 import { takeReturnTo } from '../lib/return-to';
 import { ASHA } from '../../test/fixtures/users';
-import { GAME_SCREEN_PATHS } from '../config/game-screens';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -82,19 +82,17 @@ describe('app shell', () => {
   it('renders each of the 21 player routes, and the game report', () => {
     const shell = routes.find((r) => r.children)!;
     const paths = shell.children!.map((r) => r.path).filter((p) => p !== '*');
-    expect(paths).toEqual([
-      '/',
-      '/login',
-      '/profile',
-      '/account-details',
-      '/landing',
-      '/home',
-      '/showDown',
-      '/join-game/:update',
-      '/choose-avatar/:update',
-      ...GAME_SCREEN_PATHS,
-      '/game-report/:id',
-    ]);
+    const outside = ['/spectate/:code', '/report/:token'];
+    expect(paths).toEqual(PAGE_PATHS.filter((p) => !outside.includes(p)));
+    expect(paths).toHaveLength(22);
+  });
+
+  it('declares exactly the pages the server answers with the app, and a catch-all', () => {
+    const pathsOf = (list: RouteObject[]): string[] =>
+      list.flatMap((r) => [...(r.path ? [r.path] : []), ...pathsOf(r.children ?? [])]);
+    const paths = pathsOf(routes);
+    expect(paths.filter((p) => p !== '*').sort()).toEqual([...PAGE_PATHS].sort());
+    expect(paths).toContain('*');
   });
 
   it('serves the spectator screen and shared reports outside the shell (no sign-in)', () => {

@@ -7,7 +7,7 @@ import { t } from '../i18n';
 export function NotFound() {
   const navigate = useNavigate();
   return (
-    <Stack spacing={3} sx={{ p: 4, alignItems: 'center', textAlign: 'center' }}>
+    <Stack component="main" spacing={3} sx={{ p: 4, alignItems: 'center', textAlign: 'center' }}>
       <Typography variant="h2" component="h1" color="primary">
         {t('Page not found')}
       </Typography>

@@ -8,7 +8,7 @@ import { t } from '../i18n';
 /** Shown when a screen fails to load or throws while rendering. */
 export function RouteError() {
   return (
-    <Stack spacing={3} sx={{ p: 4, alignItems: 'center', textAlign: 'center' }}>
+    <Stack component="main" spacing={3} sx={{ p: 4, alignItems: 'center', textAlign: 'center' }}>
       <Typography variant="h3" component="h1" color="primary">
         {t('Something went wrong. Please try again.')}
       </Typography>

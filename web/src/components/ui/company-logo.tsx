@@ -39,6 +39,8 @@ export function CompanyLogo({ src, name, size = 44 }: CompanyLogoProps) {
       component="img"
       src={src}
       alt={t('{name} logo', { name })}
+      width={size}
+      height={size}
       sx={{ ...common, objectFit: 'contain' }}
     />
   );

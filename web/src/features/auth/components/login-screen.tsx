@@ -122,13 +122,15 @@ export function LoginScreen() {
   };
 
   return (
-    <Box sx={{ minHeight: '100dvh', maxWidth: 420, mx: 'auto', px: 3, py: 4 }}>
+    <Box component="main" sx={{ minHeight: '100dvh', maxWidth: 420, mx: 'auto', px: 3, py: 4 }}>
       {loading && <Loader overlay label={t('Please wait')} />}
       <Box
         component="img"
         src="/brand/logo.svg"
         alt="The Showdown"
-        sx={{ display: 'block', width: 160, mx: 'auto', mb: 3 }}
+        width={160}
+        height={160}
+        sx={{ display: 'block', mx: 'auto', mb: 3 }}
       />
       <Box component="form" noValidate onSubmit={submit}>
         {step === 'phone' && (

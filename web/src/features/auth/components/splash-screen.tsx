@@ -16,15 +16,14 @@ export function SplashScreen() {
   }, [navigate]);
 
   return (
-    <Box
-      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 4 }}
-      role="presentation"
-    >
+    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 4 }}>
       <Box
         component="img"
         src="/brand/logo.svg"
         alt="The Showdown"
-        sx={{ width: '70%', maxWidth: 320 }}
+        width={320}
+        height={320}
+        sx={{ width: '70%', maxWidth: 320, height: 'auto' }}
       />
     </Box>
   );

@@ -9,6 +9,7 @@ export function HomeScreen() {
   const navigate = useNavigate();
   return (
     <Stack
+      component="main"
       spacing={3}
       sx={{ minHeight: '100dvh', maxWidth: 420, mx: 'auto', px: 3, justifyContent: 'center' }}
     >
@@ -16,8 +17,10 @@ export function HomeScreen() {
         component="img"
         src="/brand/logo.svg"
         alt="The Showdown"
+        width={200}
+        height={200}
         // The Stack resets its children's margins: alignSelf (not mx) centres the logo.
-        sx={{ width: 200, alignSelf: 'center' }}
+        sx={{ alignSelf: 'center' }}
       />
       <Button variant="contained" size="large" onClick={() => void navigate('/showDown')}>
         {t('Play The Showdown')}

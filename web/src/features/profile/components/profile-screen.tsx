@@ -48,6 +48,7 @@ export function ProfileScreen() {
 
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100dvh',
         maxWidth: 480,
@@ -64,7 +65,11 @@ export function ProfileScreen() {
         alt=""
         aria-hidden
         data-testid="background-logo"
+        // Each logo's own proportions (square, or 640 × 200 wide), scaled by the width below.
+        width={wide ? 640 : 240}
+        height={wide ? 200 : 240}
         sx={{
+          height: 'auto',
           position: 'absolute',
           inset: 0,
           m: 'auto',
