@@ -1,5 +1,5 @@
 /**
- * The API documents (issue 23 item 5): every route of the real Express app is in
+ * The API documents: every route of the real Express app is in
  * /api/openapi.json, every Socket.IO event of protocol.ts is in /api/asyncapi.json, and the real
  * answers and events of a whole game validate against the schemas the documents give them.
  */
@@ -129,7 +129,7 @@ describe('GET /api/asyncapi.json', () => {
       return (found?.members ?? []).map((m) => (m.name as ts.StringLiteral).text);
     };
     const serverEvents = events('ServerToClientEvents');
-    // ClientToServerEvents extends the game commands of commands.ts (issue 24).
+    // ClientToServerEvents extends the game commands of commands.ts.
     const clientEvents = [...events('ClientToServerEvents'), ...SOCKET_COMMAND_NAMES];
     expect(serverEvents.length).toBeGreaterThan(10);
     expect(clientEvents.length).toBeGreaterThan(3);

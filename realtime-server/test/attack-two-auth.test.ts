@@ -18,9 +18,9 @@ import {
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 
 /**
- * Issue 21, second attack round: the auth items (2 logout racing a refresh, 3 registration by
- * another client, 4 an Idempotency-Key reused for another order, 5 TRUST_PROXY, 6 a deleted
- * user's token, 9 Cache-Control) on one process. Several processes and nodes:
+ * Attacks on sign-in (docs/security.md): a logout racing a refresh, registration by another
+ * client, an Idempotency-Key reused for another order, TRUST_PROXY, a deleted user's token and
+ * Cache-Control, on one process. Several processes and nodes:
  * session-nodes.test.ts.
  */
 const CC = '+91';
@@ -54,7 +54,7 @@ const register = (phone: string, token: string | undefined, api = client(), user
 const countUsers = async (phone: string) =>
   (await server.database.db.select().from(users).where(eq(users.phoneNumber, phone))).length;
 
-describe('item 3: registration proves it comes from the client that passed the code', () => {
+describe('registration proves it comes from the client that passed the code', () => {
   it('the NO_USER answer carries a registration token; only it registers the phone', async () => {
     const phone = nextPhone();
     const owner = client();
@@ -115,7 +115,7 @@ describe('item 3: registration proves it comes from the client that passed the c
   });
 });
 
-describe('item 5: TRUST_PROXY trusts a number of hops or named proxies, never everyone', () => {
+describe('TRUST_PROXY trusts a number of hops or named proxies, never everyone', () => {
   it('forged left-most X-Forwarded-For entries do not pass the per-address OTP limit', async () => {
     // The test talks to the server directly: its 127.0.0.1 is the one trusted proxy hop, and
     // the right-most entry is the address that proxy saw. Everything left of it is the client's.
@@ -168,7 +168,7 @@ describe('item 5: TRUST_PROXY trusts a number of hops or named proxies, never ev
   });
 });
 
-describe('item 9: answers with tokens or private data are never cached', () => {
+describe('answers with tokens or private data are never cached', () => {
   it('sends Cache-Control: no-store on auth, user, game and order answers', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     await openPhase(table);
@@ -230,7 +230,7 @@ describe('item 9: answers with tokens or private data are never cached', () => {
   });
 });
 
-describe('item 4: an Idempotency-Key reused for another order', () => {
+describe('an Idempotency-Key reused for another order', () => {
   async function order(token: string, gameId: number, key: string, body: object) {
     const res = await fetch(`${server.url}/api/game/${gameId}/stocks/trade`, {
       method: 'POST',
@@ -294,7 +294,7 @@ describe('item 4: an Idempotency-Key reused for another order', () => {
   });
 });
 
-describe('item 2: a logout racing a refresh ends the whole session', () => {
+describe('a logout racing a refresh ends the whole session', () => {
   it('12 logout+refresh pairs: no token of any session answers afterwards', async () => {
     const sessions = await Promise.all(
       Array.from({ length: 12 }, (_, i) => signUp(server, `Racer ${i}`)),
@@ -333,7 +333,7 @@ describe('item 2: a logout racing a refresh ends the whole session', () => {
   });
 });
 
-describe('item 6: a deleted user’s token stops working', () => {
+describe('a deleted user’s token stops working', () => {
   it('HTTP answers 401 (a create-join too, never 500) and the socket is refused and dropped', async () => {
     const user = await signUp(server, 'Gone Soon');
     const api = client(undefined, user.token);

@@ -1,7 +1,7 @@
 /**
- * `GET /api/board/{code}` (issue 20 item 1): whether a board has an open game, changing
- * nothing; limited per user and per address (issue 21 item 11). And SPEC's join on an unknown
- * code: it opens a lobby, so probing codes with joins meets the lobby limits.
+ * `GET /api/board/{code}`: whether a board has an open game, changing nothing; limited per user
+ * and per address. And the join on an unknown code: it opens a lobby, so probing codes with joins
+ * meets the lobby limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardStatusDataSchema } from '@showdown/shared/api';
@@ -64,7 +64,7 @@ describe('GET /api/board/{code}', () => {
     });
   });
 
-  it("answers a malformed code 400 with SPEC's message, and needs a signed-in user", async () => {
+  it('answers a malformed code 400 with its message, and needs a signed-in user', async () => {
     const api = http(server.url, (await signUp(server, 'Typo')).token, { ip: nextIp() });
     for (const code of ['AB', 'ABCDE', 'AB-1', '%20%20%20%20']) {
       expectError(await api.get(`/api/board/${code}`), 400, MSG.INVALID_CODE);
@@ -109,7 +109,7 @@ describe('GET /api/board/{code}', () => {
   });
 });
 
-describe('SPEC join on unknown codes (code probing)', () => {
+describe('the join on unknown codes (code probing)', () => {
   it('opens a lobby for each unknown code and meets the per-user lobby limit', async () => {
     const user = await signUp(server, 'Guesser');
     const api = http(server.url, user.token, { ip: nextIp() });

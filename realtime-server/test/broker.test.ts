@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 3, a new broker: the broker's handover, a seated player's claim once the broker's
+ * A new broker: the broker's handover, a seated player's claim once the broker's
  * devices have all been away for 60 s (a fake clock), the roles each seat ends with, the event
  * every device and the TV applies, and ten claims at once giving one new broker.
  */

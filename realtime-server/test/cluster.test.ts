@@ -42,7 +42,7 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
 
   afterAll(() => set?.close());
 
-  it('answers a request smuggled in a body of invalid UTF-8 once (item 1)', async () => {
+  it('answers a request smuggled in a body of invalid UTF-8 once', async () => {
     for (const server of servers) {
       for (let i = 0; i < 2; i++) {
         const raw = await smuggle(server.port);
@@ -54,7 +54,7 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
   });
 
   it.runIf(nodes === 1)(
-    'the primary is not in the data path: a worker answers a request whose body is still coming, and the primary holds none of it (item 1)',
+    'the primary is not in the data path: a worker answers a request whose body is still coming, and the primary holds none of it',
     async () => {
       const server = servers[0]!;
       const before = rss(server.pid!);
@@ -93,7 +93,7 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
     },
   );
 
-  it(`refuses a user's socket past ${MAX_SOCKETS_PER_USER}, counted across processes (item 10)`, async () => {
+  it(`refuses a user's socket past ${MAX_SOCKETS_PER_USER}, counted across processes`, async () => {
     const user = await signUp({ url: servers[0]!.url, otps }, 'Many Tabs');
     const urlFor = (i: number) => servers[i % servers.length]!.url;
     const open: Array<() => void> = [];
@@ -130,7 +130,7 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
     for (const close of open) close();
   });
 
-  it('limits board-code guessing per address over fresh sockets on every process (item 12)', async () => {
+  it('limits board-code guessing per address over fresh sockets on every process', async () => {
     const ip = nextIp();
     let answered = 0;
     for (let s = 0; s < 6; s++) {
@@ -202,7 +202,7 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
     );
   });
 
-  it('SIGTERM: keep-alive uploads whose body is still arriving complete with 200 (item 7)', async () => {
+  it('SIGTERM: keep-alive uploads whose body is still arriving complete with 200', async () => {
     const server = servers[0]!;
     const uploads = await Promise.all(Array.from({ length: 3 }, () => uploadMidBody(server.url)));
     await new Promise((r) => setTimeout(r, 200)); // the bodies' first bytes have reached the server

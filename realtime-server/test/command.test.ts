@@ -1,5 +1,5 @@
 /**
- * The one game-command path (issue 20 item 4): runGameCommand owns the transaction, the lock,
+ * The one game-command path (docs/architecture.md): runGameCommand owns the transaction, the lock,
  * the seat check, the seq and the publish after the commit; runHotPathCommand runs a SQL hot
  * path through the same publish step. Each rule only states what it changes.
  */

@@ -16,7 +16,7 @@ import {
 import { nextBoardCode, openPhase, setupTable, type TableSetup } from './helpers/game.ts';
 
 /**
- * Issue 10: bursts of 50 mixed concurrent calls (login guesses; end, payday, price update and
+ * Bursts of 50 mixed concurrent calls (login guesses; end, payday, price update and
  * mayhem average racing each other; buys and sells; seat grabs), each followed by the ledger
  * reconciliation of every player and the invariants: at most one end wins, at most five OTP
  * guesses are judged, nothing is negative, at most seven seats and one broker per game.
@@ -146,7 +146,7 @@ async function burst(options: { withEnd: boolean }) {
   calls.sort(() => Math.random() - 0.5);
   const answers = await Promise.all(calls.map(async (c) => ({ kind: c.kind, res: await c.run() })));
 
-  // Every answer is a success or a 4xx in the DESIGN §3 shape: nothing failed inside.
+  // Every answer is a success or a 4xx in the error shape: nothing failed inside.
   for (const { kind, res } of answers) {
     const context = `${kind}: ${res.status} ${JSON.stringify(res.body)}`;
     expect(res.status, context).toBeLessThan(500);

@@ -10,10 +10,9 @@ import { smuggle, statusLines, tryConnect } from './helpers/raw-http.ts';
 import { MISSES_PER_ADDRESS } from '../src/http/miss-limit.ts';
 
 /**
- * Issue 21 on one process: a smuggled request answered once (item 1), security headers on
- * Socket.IO's own answers (item 8), at most MAX_SOCKETS_PER_USER sockets per user (item 10),
- * board-code guessing limited per address (item 12). The suites with several processes and nodes
- * are in cluster.test.ts.
+ * Connections on one process: a smuggled request answered once, security headers on Socket.IO's
+ * own answers, at most MAX_SOCKETS_PER_USER sockets per user, board-code guessing limited per
+ * address. The suites with several processes and nodes are in cluster.test.ts.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -35,7 +34,7 @@ function expectSecurityHeaders(headers: IncomingHttpHeaders | Headers, what: str
   expect(get('referrer-policy'), what).toBe('no-referrer');
 }
 
-describe('request smuggling (item 1)', () => {
+describe('request smuggling', () => {
   it('a request hidden in a body of invalid UTF-8 is never answered', async () => {
     const raw = await smuggle(port());
     expect(raw).not.toContain('smuggled.example');
@@ -43,7 +42,7 @@ describe('request smuggling (item 1)', () => {
   });
 });
 
-describe("Socket.IO's own answers (item 8)", () => {
+describe("Socket.IO's own answers", () => {
   it('refuses HTTP long-polling, with the security headers', async () => {
     const handshake = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`);
     expect(handshake.status).toBe(400);
@@ -83,7 +82,7 @@ describe("Socket.IO's own answers (item 8)", () => {
   });
 });
 
-describe(`at most ${MAX_SOCKETS_PER_USER} sockets per user (item 10)`, () => {
+describe(`at most ${MAX_SOCKETS_PER_USER} sockets per user`, () => {
   it('refuses the next one with a clear connect error, and admits again once one closes', async () => {
     const user = await signUp(server, 'Many Tabs');
     // Opened all at once: handshakes running together on one process still count each other.
@@ -123,7 +122,7 @@ describe(`at most ${MAX_SOCKETS_PER_USER} sockets per user (item 10)`, () => {
   });
 });
 
-describe('board-code guessing (item 12)', () => {
+describe('board-code guessing', () => {
   it('is limited per address over fresh sockets, found codes included; other addresses are not', async () => {
     const table = await setupTable(server, { investors: 1 });
     const ip = nextIp();

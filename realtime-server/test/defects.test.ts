@@ -1,5 +1,5 @@
 /**
- * Regressions of the defects an attacker run found (issue 10, REST and database half). Each
+ * Regressions of the defects an attacker run found (the REST and database half). Each
  * test failed on the code before its fix; every file runs on PGlite and on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ async function requestCode(phone: string, api: ReturnType<typeof http>) {
   };
 }
 
-describe('defect 1: OTP guesses are judged at most 5 times per code, however they arrive', () => {
+describe('OTP guesses are judged at most 5 times per code, however they arrive', () => {
   it('29 queued wrong guesses then the right code: at most five of them are ever judged', async () => {
     const phone = nextPhone();
     const api = http(server.url, undefined, { ip: nextIp() });
@@ -107,7 +107,7 @@ describe('defect 1: OTP guesses are judged at most 5 times per code, however the
   });
 });
 
-describe('defect 2: nothing changes a completed game', () => {
+describe('nothing changes a completed game', () => {
   it('10 simultaneous ends: exactly one wins, the others answer Game already completed.', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const answers = await Promise.all(
@@ -144,7 +144,7 @@ describe('defect 2: nothing changes a completed game', () => {
   });
 });
 
-describe('defect 3: a seat needs the board code; payloads carry no other user ids', () => {
+describe('a seat needs the board code; payloads carry no other user ids', () => {
   it('select-role without having joined with the code is 403 FORBIDDEN', async () => {
     const table = await setupTable(server, { investors: 1 });
     const stranger = await signUp(server, 'Stranger');
@@ -171,7 +171,7 @@ describe('defect 3: a seat needs the board code; payloads carry no other user id
   });
 });
 
-describe('defect 7: numbers past the column ranges and NUL bytes are 4xx, never 500', () => {
+describe('numbers past the column ranges and NUL bytes are 4xx, never 500', () => {
   it('ids past smallint/int in bodies and paths', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     await openPhase(table);
@@ -233,7 +233,7 @@ describe('defect 7: numbers past the column ranges and NUL bytes are 4xx, never 
   });
 });
 
-describe('defect 8: prices are capped and the game can always end', () => {
+describe('prices are capped and the game can always end', () => {
   it('doubling a price stops at ₹1,00,00,000 with a 422; the game still ends', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const base = `/api/game/${table.gameId}`;
@@ -258,7 +258,7 @@ describe('defect 8: prices are capped and the game can always end', () => {
   });
 });
 
-describe('defect 9: quantities and ids are JSON integers only', () => {
+describe('quantities and ids are JSON integers only', () => {
   it('strings, booleans and arrays are refused and change nothing', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     await openPhase(table);
@@ -282,7 +282,7 @@ describe('defect 9: quantities and ids are JSON integers only', () => {
   });
 });
 
-describe('defect 11: avatars need a joined board', () => {
+describe('avatars need a joined board', () => {
   it('a stranger cannot probe a game; a user who joined with the code can', async () => {
     const table = await setupTable(server, { investors: 1 });
     const stranger = await signUp(server, 'Prober');

@@ -5,7 +5,7 @@ import { testDriver } from './helpers/database.ts';
 import { signUp, startTestServer, type TestServer } from './helpers/server.ts';
 
 /**
- * Issue 10, defect 13: on the embedded database one client's burst must not hold back another
+ * Fair database work: on the embedded database one client's burst must not hold back another
  * client's single request, and the server keeps accepting connections meanwhile. Measured in
  * orders of completion, never in time.
  */

@@ -1,8 +1,8 @@
 /**
- * A broadcast is serialised once, not once per socket (issue 13): a price update to a full table
+ * A broadcast is serialised once, not once per socket: a price update to a full table
  * (a broker, six investors and two spectators) is framed for the WebSocket once and written to
  * every socket as is. The spectator allowlist passes a price update whole, so the players' and
- * the spectators' rooms share that one encoding (issue 24); an event it cuts down is encoded once
+ * the spectators' rooms share that one encoding; an event it cuts down is encoded once
  * per room (publisher.test.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -28,7 +28,7 @@ describe('POST /api/game/join', () => {
     expect(again.body.data.game_id).toBe(first.body.data.game_id);
   });
 
-  it('rejects an empty or malformed code with the spec message', async () => {
+  it('rejects an empty or malformed code with its message', async () => {
     const api = http(server.url, (await signUp(server, 'Bo')).token);
     for (const code of ['', 'AB', 'ABCDE', 'AB-1', 42, null]) {
       expectError(await api.post('/api/game/join', { code }), 400, MSG.INVALID_CODE);
@@ -64,7 +64,7 @@ describe('POST /api/game/join', () => {
     );
   });
 
-  it("lets a completed board host a new game: SPEC's { code } alone opens it", async () => {
+  it('lets a completed board host a new game: { code } alone opens it', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     expect((await table.broker.api.post(`/api/game/${table.gameId}/end`)).status).toBe(200);
     const res = await table.broker.api.post('/api/game/join', { code: table.code });
@@ -73,7 +73,7 @@ describe('POST /api/game/join', () => {
     expect(res.body.data).toMatchObject({ role: null, game_status: 1, broker_exists: false });
   });
 
-  it("SPEC's join opens a board without an open game; an old client's create flag is ignored", async () => {
+  it("the join opens a board without an open game; an old client's create flag is ignored", async () => {
     const user = await signUp(server, 'Careful');
     const api = http(server.url, user.token, { ip: nextIp() });
     const code = nextBoardCode();
@@ -241,7 +241,7 @@ describe('roles and avatars', () => {
 });
 
 describe('lobby, removal, settings, start, first player', () => {
-  it('lists players in the lobby shape of SPEC §7', async () => {
+  it('lists players in the shape of the lobby answer', async () => {
     const table = await setupTable(server, { investors: 1 });
     const res = await table.investors[0]!.api.get(`/api/game/${table.gameId}/lobby`);
     expect(res.body.data).toMatchObject({
@@ -286,7 +286,7 @@ describe('lobby, removal, settings, start, first player', () => {
     expect((await b.api.post('/api/game/join', { code: table.code })).body.data.role).toBeNull();
   });
 
-  it('reads and validates settings with the exact messages of SPEC §5', async () => {
+  it('reads and validates settings with their exact messages', async () => {
     const table = await setupTable(server, { investors: 1 });
     const read = await table.investors[0]!.api.get(`/api/game/${table.gameId}/settings`);
     expect(read.body.data).toEqual({

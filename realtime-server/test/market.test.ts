@@ -16,7 +16,7 @@ const tandoor = COMPANIES[0]!; // ₹450.00
 const spice = COMPANIES[5]!; // ₹195.00
 
 describe('stocks and price updates', () => {
-  it('lists every company with its opening price in the shape of SPEC §7', async () => {
+  it('lists every company with its opening price in the shape of the stocks answer', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const res = await table.investors[0]!.api.get(`/api/game/${table.gameId}/stocks`);
     expect(res.status).toBe(200);

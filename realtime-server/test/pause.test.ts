@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 5, pausing a trade phase: the broker only, the clock stops (a fake clock runs far
+ * Pausing a trade phase: the broker only, the clock stops (a fake clock runs far
  * past the old end and the phase stays), orders answer 409 "Trade phase is paused" (the order's
  * SQL function refuses), resume sets ends_at to now plus what was left; a restart keeps the
  * pause, and two nodes on one database end the resumed phase exactly once.

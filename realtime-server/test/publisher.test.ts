@@ -1,6 +1,6 @@
 /**
  * The socket publisher: what each room is sent for one game event, and an order's portfolio
- * (issue 24: one encode and one broadcast for an event the spectators may see whole).
+ * (one encode and one broadcast for an event the spectators may see whole).
  */
 import { describe, expect, it } from 'vitest';
 import { createSocketPublisher, type ShowdownServer } from '../src/realtime/publisher.ts';

@@ -23,9 +23,9 @@ import { http, nextIp, signUp, startTestServer, type TestServer } from './helper
 import { openPhase, setupTable, type Seated, type TableSetup } from './helpers/game.ts';
 
 /**
- * Issue 10: property-based fuzzing of every REST endpoint of SPEC §7. Whatever is sent (wrong
+ * Property-based fuzzing of every REST endpoint. Whatever is sent (wrong
  * types, missing and extra fields, negative, zero, fractional and huge numbers, long strings,
- * NUL and unicode, other games' ids) the answer is a 4xx in the DESIGN §3 shape, never a 5xx,
+ * NUL and unicode, other games' ids) the answer is a 4xx in the error shape, never a 5xx,
  * and a dump of every table is unchanged afterwards: a rejected request changes nothing.
  */
 let server: TestServer;
@@ -170,7 +170,7 @@ const weirdId = fc.oneof(
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
 );
 
-/** Each game endpoint of SPEC §7, by its method and path under /api. */
+/** Each game endpoint, by its method and path under /api. */
 interface Endpoint {
   method: 'get' | 'post' | 'put';
   path: (gameId: string, other: string) => string;
@@ -267,7 +267,7 @@ function json(body: unknown): string {
 
 const RUNS = 30;
 
-describe('REST fuzzing: every rejected request is a 4xx in the DESIGN §3 shape and changes nothing', () => {
+describe('REST fuzzing: every rejected request is a 4xx in the error shape and changes nothing', () => {
   it('auth calls with bad bodies', async () => {
     const before = await dump();
     // The dump sees the tables and rows the other requests could change.

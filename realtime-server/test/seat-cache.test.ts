@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeatCache } from '../src/realtime/seat-cache.ts';
 
-/** The per-process seat cache on its own (issue 13); its use by the gateway: seat-lookups. */
+/** The per-process seat cache on its own; its use by the gateway: seat-lookups. */
 describe('SeatCache', () => {
   it('keeps a seat read after its mark, and drops it when the seat is removed', () => {
     const told: Array<[number, number]> = [];

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 
 /**
- * Issue 13: a seat check is one round trip, a socket's join answers its pre-check from the
+ * A seat check is one round trip, a socket's join answers its pre-check from the
  * process's seat cache, and neither weakens the checks (a removal is always seen).
  */
 let server: TestServer;
@@ -135,7 +135,7 @@ describe('a socket’s seat check answers from the seat cache', () => {
     await device.waitFor('presence:changed');
     // The seat check before the room, the snapshot and who is online (10, as below), the
     // presence broadcast's read, and the presence refresh's record of whether the broker is away
-    // (issue 22's claim: one conditional UPDATE that writes nothing when the row is right). The
+    // (for a claim: one conditional UPDATE that writes nothing when the row is right). The
     // record runs after the broadcast: count once it has landed.
     expect((await statements.settled(key)) - first).toBe(1 + 10 + 1 + 1);
 
@@ -144,7 +144,7 @@ describe('a socket’s seat check answers from the seat cache', () => {
     expect(snapshot.me?.portfolio).not.toBeNull();
     // BEGIN; the seat again (in the snapshot's transaction); the open mayhem; the players; the
     // prices; the investor's holdings and contributions; the price history; COMMIT; and who is
-    // online. Before issue 13 the same join took 14 (the first 15).
+    // online.
     expect(statements.of(key) - second).toBe(10);
     device.close();
   });
@@ -157,7 +157,7 @@ describe('a socket’s seat check answers from the seat cache', () => {
     await device.snapshot('game:join', table.gameId); // the seat is now cached
     await device.emit('game:leave', { game_id: table.gameId });
     // The join's and the leave's presence refreshes (who is online, and the record of whether the
-    // broker is away: issue 22's claim) run after their answers: let them land before counting.
+    // broker is away, for a claim) run after their answers: let them land before counting.
     await statements.settled(key);
     // A removal this process has not heard of (as if its announcement were still on its way).
     await db().delete(players).where(eq(players.id, leaving.playerId));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
-/** Issue 10, missing protections: security headers on every answer, CORS for configured origins. */
+/** Security headers on every answer, CORS for configured origins. */
 let server: TestServer;
 let configured: TestServer;
 let webDist: string;

@@ -6,7 +6,7 @@ import { ServerProcess, freePort, prepareServerProcess } from './helpers/process
 import { waitUntil } from './helpers/sockets.ts';
 
 /**
- * Issue 10, defect 12: SIGTERM under keep-alive load stops accepting at once, finishes the
+ * SIGTERM under keep-alive load stops accepting at once, finishes the
  * requests in flight, closes sockets so that clients reconnect, closes the database, exits 0.
  */
 let server: ServerProcess;

@@ -1,5 +1,5 @@
 /**
- * Game commands over the socket (issue 24): the same services, validation, permissions,
+ * Game commands over the socket: the same services, validation, permissions,
  * Idempotency-Key semantics and answers as the REST routes, on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

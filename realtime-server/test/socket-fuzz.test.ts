@@ -8,7 +8,7 @@ import { setupTable, type TableSetup } from './helpers/game.ts';
 import { TestClient } from './helpers/sockets.ts';
 
 /**
- * Issue 10: property-based fuzzing of every client socket event. Whatever arrives, the answer
+ * Property-based fuzzing of every client socket event. Whatever arrives, the answer
  * is an acknowledgement in the protocol's shape (an error for anything a stranger may not do),
  * never an internal error; the server stays up and the database does not change.
  */
@@ -69,7 +69,7 @@ const payload = () =>
     fc.record({ code: fc.oneof(weirdText, weirdNumber) }),
     fc.record({ code: fc.constantFrom(...tables.map((t) => t.code)), extra: weirdText }),
     fc.constant(undefined),
-    // The game commands' fields (issue 24), well-formed or not, on games the stranger is not in.
+    // The game commands' fields, well-formed or not, on games the stranger is not in.
     fc.record(
       {
         game_id: gameIdLike(),

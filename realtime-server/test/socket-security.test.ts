@@ -7,9 +7,9 @@ import { setupTable } from './helpers/game.ts';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 
 /**
- * Issue 10, the realtime half: room membership is checked before joining (defect 5), revoked
- * sessions lose their sockets and recovery re-checks them (defect 6), every event passes the
- * rate limit (defect 10), and bad ids answer an error acknowledgement.
+ * The realtime half of the attacks: room membership is checked before joining, revoked sessions
+ * lose their sockets and recovery re-checks them, every event passes the rate limit, and bad ids
+ * answer an error acknowledgement.
  */
 let server: TestServer;
 const clock = new FakeClock();
@@ -36,7 +36,7 @@ async function roomUsers(gameId: number): Promise<Array<number | null>> {
   return sockets.map((s) => s.data.userId);
 }
 
-describe('game:join checks the seat before joining the room (defect 5)', () => {
+describe('game:join checks the seat before joining the room', () => {
   it('an outsider who keeps asking to join never receives one event of the game', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const outsider = await TestClient.connect(
@@ -114,7 +114,7 @@ describe('game:join checks the seat before joining the room (defect 5)', () => {
   });
 });
 
-describe('revoked sessions lose their sockets (defect 6)', () => {
+describe('revoked sessions lose their sockets', () => {
   it('logout disconnects that session’s sockets and leaves the user’s other sessions', async () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const investor = table.investors[0]!;
@@ -233,7 +233,7 @@ describe('revoked sessions lose their sockets (defect 6)', () => {
   });
 });
 
-describe('every socket event passes one rate limit (defect 10)', () => {
+describe('every socket event passes one rate limit', () => {
   it('unknown events get an error acknowledgement when one is asked for', async () => {
     const client = await TestClient.connect(server.url, (await signUp(server, 'Curious')).token);
     expect(await client.emit('admin:drop' as never, {})).toMatchObject({

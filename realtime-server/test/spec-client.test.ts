@@ -1,7 +1,7 @@
 /**
- * A third-party client of the contract (issue 20 item 1): plain HTTP with SPEC §7's calls only
- * and a bare socket.io-client, no helper of ours beyond signing in. The board is opened with
- * SPEC's `POST /api/game/join { code }` alone, then the whole game is played: roles, settings,
+ * A third-party client of the contract: plain HTTP with the first clients' calls only and a bare
+ * socket.io-client, no helper of ours beyond signing in. The board is opened with
+ * `POST /api/game/join { code }` alone, then the whole game is played: roles, settings,
  * start, a price update, a trade phase, orders, a payday, market mayhem, the end and the
  * leaderboard. Runs on PGlite (server-pglite) and on PostgreSQL (server-pg).
  */
@@ -28,7 +28,7 @@ interface Answer {
   };
 }
 
-/** A SPEC client: `fetch` with the bearer token, nothing else. */
+/** A plain client: `fetch` with the bearer token, nothing else. */
 function specClient(token: string) {
   const ip = nextIp();
   return async (method: 'GET' | 'POST' | 'PUT', path: string, body?: object): Promise<Answer> => {
@@ -76,7 +76,7 @@ function ok(answer: Answer, status = 200) {
   return answer.body;
 }
 
-describe('a client that knows only SPEC §7', () => {
+describe("a client that knows only the first clients' calls", () => {
   it('opens a board with { code } alone, joins it and plays a whole game', async () => {
     const [brokerUser, aliceUser, ravUser] = await Promise.all([
       signUp(server, 'Spec Broker'),
@@ -98,7 +98,7 @@ describe('a client that knows only SPEC §7', () => {
       expect(joined.data.game_id).toBe(gameId);
     }
 
-    // Roles (SPEC: role, avatar_id) and the lobby.
+    // Roles (role, avatar_id) and the lobby.
     ok(await broker('POST', `/api/game/${gameId}/select-role`, { role: 1 }));
     expect(ok(await alice('POST', '/api/game/join', { code })).data.broker_exists).toBe(true);
     ok(await alice('POST', `/api/game/${gameId}/select-role`, { role: 2, avatar_id: 1 }));

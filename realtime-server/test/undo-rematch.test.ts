@@ -9,7 +9,7 @@ import { expectError, openPhase, setupTable, type TableSetup } from './helpers/g
 import { GameView, TestClient } from './helpers/sockets.ts';
 
 /**
- * Issue 22 items 4 (undo) and 7 (play again): the calls, their refusals, the 60 s window on a
+ * Undo and play again: the calls, their refusals, the 60 s window on a
  * fake clock, what every device and the TV are told, and that the ledger still reconciles.
  */
 const clock = new FakeClock();

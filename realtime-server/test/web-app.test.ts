@@ -98,7 +98,7 @@ describe('only pages get the app', () => {
   });
 });
 
-describe('the service worker and the manifest (installable, issue 23 item 6)', () => {
+describe('the service worker and the manifest (installable)', () => {
   it('revalidates sw.js and the manifest on every load, so a deploy is seen at once', async () => {
     const sw = await get('/sw.js', 'gzip, br');
     expect(sw.status).toBe(200);

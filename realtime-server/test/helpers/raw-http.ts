@@ -9,7 +9,7 @@ export function statusLines(raw: string): string[] {
 }
 
 /**
- * Issue 21, defect 1: one refresh-token POST whose body is `{"refresh_token":"`, 35 bytes 0xFF
+ * Request smuggling: one refresh-token POST whose body is `{"refresh_token":"`, 35 bytes 0xFF
  * and then the text of a second request (`GET /api/config` with `Host: smuggled.example`). A
  * reader that turns the bytes into UTF-8 text grows each 0xFF to three bytes, so the body's
  * tail (exactly 70 bytes) becomes a request of its own. After the first answer one more request
