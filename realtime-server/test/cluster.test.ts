@@ -130,6 +130,31 @@ describe.each(topologies)('$name', ({ nodes, env }) => {
     for (const close of open) close();
   });
 
+  it(`a burst of ${MAX_SOCKETS_PER_USER + 5} sockets of one user opened at once over every process: exactly ${MAX_SOCKETS_PER_USER} connect`, async () => {
+    // Three users, each opening theirs at once (their bursts overlap): each gets exactly 20.
+    const users = await Promise.all(
+      ['Burst A', 'Burst B', 'Burst C'].map((name) => signUp({ url: servers[0]!.url, otps }, name)),
+    );
+    const bursts = await Promise.all(
+      users.map((user) =>
+        Promise.all(
+          Array.from({ length: MAX_SOCKETS_PER_USER + 5 }, (_, i) =>
+            tryConnect(servers[i % servers.length]!.url, { token: user.token }),
+          ),
+        ),
+      ),
+    );
+    for (const attempts of bursts) {
+      for (const a of attempts) if (a.outcome === 'connected') a.close();
+    }
+    const counts = bursts.map((attempts) => ({
+      connected: attempts.filter((a) => a.outcome === 'connected').length,
+      refused: attempts.filter((a) => a.outcome === 'refused' && a.message === MSG.TOO_MANY_SOCKETS)
+        .length,
+    }));
+    expect(counts).toEqual(users.map(() => ({ connected: MAX_SOCKETS_PER_USER, refused: 5 })));
+  });
+
   it('limits board-code guessing per address over fresh sockets on every process', async () => {
     const ip = nextIp();
     let answered = 0;

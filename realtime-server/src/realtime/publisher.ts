@@ -8,6 +8,7 @@ import type {
 import type { Portfolio } from '@showdown/shared/api';
 import { spectatorsMaySeeAll, toSpectatorEvent } from '@showdown/shared/spectator';
 import type { SeatCache } from './seat-cache.ts';
+import type { UserSockets } from './socket-cap.ts';
 import type { Metrics } from '../metrics.ts';
 
 export const gameRoom = (gameId: number) => `game:${gameId}`;
@@ -45,8 +46,8 @@ export interface InterServerEvents {
   'seat:removed': (gameId: number, userId: number) => void;
   /** Presence: the user ids with a socket in the game's room on the node asked. */
   'presence:users': (gameId: number, answer: (userIds: number[]) => void) => void;
-  /** The socket cap: how many sockets the user has (or is opening) on the node asked. */
-  'user:sockets': (userId: number, answer: (count: number) => void) => void;
+  /** The socket cap: the user's sockets on the node asked, and the handshakes it is admitting. */
+  'user:sockets': (userId: number, answer: (held: UserSockets) => void) => void;
 }
 
 export interface SocketData {
