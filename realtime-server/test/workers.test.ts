@@ -107,7 +107,7 @@ describe('WORKERS=2 behind one port', () => {
   it('keeps serving after thousands of clients reset their connection mid-request', async () => {
     // Each sends the head of a POST and part of its body, then resets (RST) the connection, a
     // thousand at a time: a reset while the cluster hands the connection to a worker must
-    // leave it serving (an earlier primary that read first requests itself aborted here).
+    // leave it serving (a primary that read first requests itself would abort here).
     const port = Number(new URL(server.url).port);
     const resetMidRequest = () =>
       new Promise<void>((resolve) => {
