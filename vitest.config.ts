@@ -31,6 +31,7 @@ export default defineConfig({
             'test/cluster.test.ts',
             'test/deploy.test.ts',
             'test/undo-rematch-nodes.test.ts',
+            'test/share-page-nodes.test.ts',
           ],
         },
       },

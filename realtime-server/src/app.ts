@@ -40,7 +40,7 @@ import { createMissLimit, type MissStore } from './http/miss-limit.ts';
 import { publicConfigRouter } from './http/public-config.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics, httpMetrics, metricsRouter } from './metrics.ts';
-import { reportRouter } from './game-report/report-routes.ts';
+import { reportRouter, sharePageStatus } from './game-report/report-routes.ts';
 import { apiDocsRouter } from './api-docs/docs-router.ts';
 
 export interface ApplicationComponents {
@@ -209,7 +209,9 @@ export async function createApplication(components: ApplicationComponents): Prom
     next();
   });
   app.use('/api/auth', authRouter(context));
-  app.use('/api', reportRouter(context, createMissLimit('report-link-miss', missStore)));
+  // Share-link tokens that named no live link, per client address: the JSON's and the page's.
+  const linkMisses = createMissLimit('report-link-miss', missStore);
+  app.use('/api', reportRouter(context, linkMisses));
   app.use('/api', userRouter(context));
   app.use('/api/game', gameRouter(context, scheduler));
   app.use(
@@ -223,7 +225,9 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use('/api', notFoundHandler);
 
   const webDist = config.WEB_DIST_DIR;
-  if (fs.existsSync(path.join(webDist, 'index.html'))) app.use(webApp(webDist));
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.use(webApp(webDist, sharePageStatus(context, linkMisses)));
+  }
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 

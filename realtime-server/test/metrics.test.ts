@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANIES } from '@showdown/shared/catalogue';
 import { testDriver } from './helpers/database.ts';
@@ -7,6 +6,7 @@ import type { ServerProcess } from './helpers/process.ts';
 import { http as client, startTestServer, type TestServer } from './helpers/server.ts';
 import { expectError, openPhase, setupTable } from './helpers/game.ts';
 import { TestClient } from './helpers/sockets.ts';
+import { freshStatus } from './helpers/raw-http.ts';
 
 /** `/metrics`: Prometheus text, only with METRICS_TOKEN set and only for its bearer. */
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -107,18 +107,6 @@ describe('/metrics', () => {
   });
 });
 
-/** GET on a new TCP connection each time, so the requests spread over the workers. */
-function freshGet(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-  });
-}
-
 // Several processes need a database server: the PostgreSQL project's.
 describe.runIf(testDriver === 'pg')('/metrics with WORKERS=2', () => {
   let set: NodeSet | undefined;
@@ -134,7 +122,7 @@ describe.runIf(testDriver === 'pg')('/metrics with WORKERS=2', () => {
     const [cluster] = set.nodes as [ServerProcess];
     await setupTable({ url: cluster.url, otps }, { investors: 1 });
     const asked = 12;
-    for (let i = 0; i < asked; i++) expect(await freshGet(`${cluster.url}/readyz`)).toBe(200);
+    for (let i = 0; i < asked; i++) expect(await freshStatus(`${cluster.url}/readyz`)).toBe(200);
 
     const { status, text } = await scrape(cluster.url);
     expect(status).toBe(200);

@@ -656,11 +656,16 @@ describe('a whole game', () => {
           await live('the revoke note', () => textOf(asha.page.getByRole('status'))).toContain(
             'Revoked 1 link: they no longer open.',
           );
+          // The page itself is gone (a link preview or a crawler reads its status), its JSON too.
+          const pathname = new URL(tv.page.url()).pathname;
+          expect((await tv.page.request.get(pathname)).status()).toBe(404);
+          expect((await tv.page.request.get(`/api${pathname}`)).status()).toBe(404);
           await tv.page.reload();
           await live('the revoked link', () => textOf(tv.page.getByRole('alert'))).toContain(
-            'This report link does not exist or was revoked.',
+            'This report is no longer shared',
           );
           expect(await tv.page.getByTestId('standing-1').count()).toBe(0);
+          await s.seen(tv, 'shared-report-revoked');
         });
 
         await s.step("Profile's My games lists the game with its report", async () => {

@@ -9,6 +9,7 @@ import { parseInput, tooManyRequests } from '../http/errors.ts';
 import type { MissLimit } from '../http/miss-limit.ts';
 import { publicOrigin } from '../http/public-config.ts';
 import { parseId } from '../http/game-routes.ts';
+import type { PageStatus } from '../http/web-app.ts';
 import * as reports from './report-service.ts';
 
 /** `linkMisses`: share-link tokens that named no live link, per client address. */
@@ -58,4 +59,30 @@ export function reportRouter(ctx: AppContext, linkMisses: MissLimit): Router {
     res.json({ success: true, ...(await reports.userGames(ctx, user(res), page)) });
   });
   return router;
+}
+
+/**
+ * The share page's status (`/report/{token}`, a page of the web app): 200 while the link is live,
+ * 404 once revoked or when it never existed, so a link preview or a crawler sees a dead page. A
+ * dead page is a miss as a dead link's JSON is (its status tells as much), and past the
+ * address's misses the page answers 429 (the app then shows the JSON's refusal).
+ */
+export function sharePageStatus(ctx: AppContext, linkMisses: MissLimit): PageStatus {
+  return (page, req) => {
+    if (page !== '/report/:token') return undefined;
+    const token = req.path.split('/')[2] ?? '';
+    return sharePage(ctx, linkMisses, token, req.ip ?? '');
+  };
+}
+
+async function sharePage(
+  ctx: AppContext,
+  linkMisses: MissLimit,
+  token: string,
+  address: string,
+): Promise<number> {
+  if (!(await linkMisses.allowed(address))) return 429;
+  if (await reports.shareIsLive(ctx, token)) return 200;
+  await linkMisses.missed(address);
+  return 404;
 }

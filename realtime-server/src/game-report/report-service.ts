@@ -77,6 +77,8 @@ function neutraliseFormula(cell: string): string {
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A link's token: 32 random bytes in base64url. Anything else was never a link. */
+const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** `POST /api/game/{id}/report/share`: a new signed-out link; only its hash is kept. */
 export async function shareReport(
@@ -123,7 +125,7 @@ export async function revokeReportShares(
 
 /** `GET /api/report/{token}`: the report behind a live link, for anyone holding it. */
 export async function sharedReport(ctx: AppContext, token: string): Promise<{ data: GameReport }> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(REPORT_MSG.SHARE_NOT_FOUND);
+  if (!SHARE_TOKEN.test(token)) throw notFound(REPORT_MSG.SHARE_NOT_FOUND);
   return readSnapshot(ctx.db, async (tx) => {
     const [row] = await tx
       .select({ game: games })
@@ -133,6 +135,20 @@ export async function sharedReport(ctx: AppContext, token: string): Promise<{ da
     if (!row) throw notFound(REPORT_MSG.SHARE_NOT_FOUND);
     return { data: buildGameReport(await reportRows(tx, row.game)) };
   });
+}
+
+/**
+ * Whether a share link is live (made and not revoked), asked of the database on every call, so
+ * a revocation through any process or node holds on all of them at once.
+ */
+export async function shareIsLive(ctx: AppContext, token: string): Promise<boolean> {
+  if (!SHARE_TOKEN.test(token)) return false;
+  const rows = await ctx.db
+    .select({ id: reportShares.id })
+    .from(reportShares)
+    .where(and(eq(reportShares.tokenHash, hashToken(token)), isNull(reportShares.revokedAt)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**

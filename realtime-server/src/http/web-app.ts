@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RequestHandler, Response } from 'express';
-import { matchPage } from '@showdown/shared/pages';
+import type { Request, RequestHandler, Response } from 'express';
+import { matchPage, type PagePath } from '@showdown/shared/pages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -67,32 +67,48 @@ export function pickEncoding(
   return undefined;
 }
 
-function send(res: Response, entry: WebFile, acceptEncoding: string | undefined) {
+function send(res: Response, entry: WebFile, acceptEncoding: string | undefined, status = 200) {
   const encoding = pickEncoding(acceptEncoding, entry);
+  res.status(status);
   res.setHeader('Cache-Control', entry.cacheControl);
   if (entry.br || entry.gz) res.setHeader('Vary', 'Accept-Encoding');
+  // A page that is gone has no validators: a copy kept from when it answered 200 must not be
+  // told "not modified".
+  const options = {
+    cacheControl: false,
+    ...(status !== 200 && { etag: false, lastModified: false }),
+  };
   if (!encoding) {
-    res.sendFile(entry.file, { cacheControl: false });
+    res.sendFile(entry.file, options);
     return;
   }
   res.type(path.extname(entry.file));
   res.setHeader('Content-Encoding', encoding);
-  res.sendFile(`${entry.file}.${encoding === 'br' ? 'br' : 'gz'}`, { cacheControl: false });
+  res.sendFile(`${entry.file}.${encoding === 'br' ? 'br' : 'gz'}`, options);
 }
 
 /**
- * The web app's files, then index.html for the app's pages (shared/src/pages.ts). Any other path
- * goes on to the 404: a crawler's robots.txt or favicon.ico, a missing hashed file (a stale page
- * must not run HTML as script), /metrics when it is off.
+ * The status of an app page that exists only while the server says so (a share link's page:
+ * 404 once the link is revoked), or undefined for every other page (200).
  */
-export function webApp(webDist: string): RequestHandler {
+export type PageStatus = (page: PagePath, req: Request) => Promise<number> | undefined;
+
+/**
+ * The web app's files, then index.html for the app's pages (shared/src/pages.ts), with the status
+ * `pageStatus` gives. Any other path goes on to the 404: a crawler's robots.txt or favicon.ico, a
+ * missing hashed file (a stale page must not run HTML as script), /metrics when it is off.
+ */
+export function webApp(webDist: string, pageStatus?: PageStatus): RequestHandler {
   const files = listFiles(webDist);
   const index = files.get('/index.html');
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const entry = files.get(req.path);
     if (entry) return send(res, entry, req.headers['accept-encoding']);
-    if (!index || !matchPage(req.path)) return next();
-    send(res, index, req.headers['accept-encoding']);
+    const page = matchPage(req.path);
+    if (!index || !page) return next();
+    const status = pageStatus?.(page, req);
+    if (!status) return send(res, index, req.headers['accept-encoding']);
+    status.then((code) => send(res, index, req.headers['accept-encoding'], code), next);
   };
 }

@@ -3,6 +3,21 @@ import net from 'node:net';
 import { io } from 'socket.io-client';
 import { nextIp, nextPhone } from './server.ts';
 
+/**
+ * The status of a GET on a new TCP connection each time, so that a cluster hands each to the
+ * next worker (requests on one kept-alive connection all go to one).
+ */
+export function freshStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpClient.get(url, { agent: false });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+}
+
 /** The status lines of every HTTP answer in a raw byte stream, in order. */
 export function statusLines(raw: string): string[] {
   return [...raw.matchAll(/HTTP\/1\.1 \d{3}[^\r\n]*/g)].map((m) => m[0]);

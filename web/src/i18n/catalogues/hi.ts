@@ -543,6 +543,10 @@ export const hi: Record<string, string> = {
   'No connection': 'कनेक्शन नहीं है',
   'What you see may be out of date until the phone is back online.':
     'फ़ोन के फिर से ऑनलाइन होने तक यहाँ दिख रही जानकारी पुरानी हो सकती है।',
+  // A share link that is revoked or never was.
+  'This report is no longer shared': 'यह रिपोर्ट अब शेयर नहीं की जा रही है',
+  'Whoever shared it has turned the link off. Ask them for a new one.':
+    'जिसने इसे शेयर किया था, उसने यह लिंक बंद कर दिया है। उनसे नया लिंक माँगें।',
 };
 
 /** Keys of screens other branches are adding, not shown by this one yet (none now). */

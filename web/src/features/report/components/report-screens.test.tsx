@@ -156,14 +156,24 @@ describe('SharedReportScreen', () => {
     expect(document.body.innerHTML).not.toContain(token);
   });
 
-  it('a revoked link says so', async () => {
+  it('a revoked or unknown link: "This report is no longer shared", and a way into the app', async () => {
     fetchMock.mockImplementation(async () =>
       jsonResponse(fail(404, 'NOT_FOUND', 'This report link does not exist or was revoked.')),
     );
     renderRoute(<SharedReportScreen />, { path: '/report/:token', url: '/report/gone' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This report link does not exist or was revoked.',
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This report is no longer shared');
+    expect(screen.getByRole('link', { name: "Play 'The Showdown'" })).toHaveAttribute('href', '/');
+    expect(screen.queryByTestId('net-worth-chart')).toBeNull();
+  });
+
+  it('another failure is told as it is, not as a revoked link', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(fail(500, 'INTERNAL', 'The server could not answer.')),
     );
+    renderRoute(<SharedReportScreen />, { path: '/report/:token', url: '/report/x' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).not.toHaveTextContent('This report is no longer shared');
   });
 });
 
