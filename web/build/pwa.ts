@@ -65,10 +65,12 @@ export function pwa() {
       // No runtime caching: what the worker does not precache goes to the network untouched.
       runtimeCaching: [],
       cleanupOutdatedCaches: true,
-      // A worker controls pages loaded after it activated: the first visit stays on the network
-      // as before (deploy survival, lib/chunk-reload.ts), its reload is served from the cache.
-      // A later worker waits for the prompt.
-      clientsClaim: false,
+      // The first worker takes the page that installed it as soon as it is active, so that
+      // page's next screens come from the cache while the server is down (a deploy restarting
+      // it), as its reloads do. A later worker waits for the prompt, which reloads the page.
+      // A page the worker never took (it was still installing when the server went away) waits
+      // for the server before reloading: src/lib/chunk-reload.ts.
+      clientsClaim: true,
       skipWaiting: false,
       sourcemap: false,
     },

@@ -42,8 +42,11 @@ export async function openPlayer(
   baseURL: string,
   /** A landscape screen instead of a phone (the spectator's TV). */
   screen?: { width: number; height: number },
+  /** 'block': a browser with no service worker (one that never installed). */
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<Player> {
   const context = await browser.newContext({
+    serviceWorkers,
     baseURL,
     viewport: screen ?? PHONE_VIEWPORT,
     deviceScaleFactor: 1,

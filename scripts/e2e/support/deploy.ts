@@ -22,7 +22,10 @@ export interface DeployRig {
   work: string;
   /** Starts a server on `webDist` at `port` (0: any), on the file's database and inbox. */
   serve(webDist: string, port: number): Promise<E2eServer>;
-  /** A copy of web/dist and the next build after it, in which `screen`'s chunk changed. */
+  /**
+   * A copy of web/dist and the next build after it, in which `screen`'s chunk changed (folders of
+   * their own on every call).
+   */
   twoBuilds(screen: string): {
     oldBuild: string;
     newBuild: string;
@@ -38,6 +41,7 @@ export function useDeployRig(): DeployRig {
   let database: DatabaseHandle;
   let webhook: string;
   const running: E2eServer[] = [];
+  let builds = 0;
   const rig = {
     serve: async (webDist: string, port: number) => {
       const server = await startE2eServer({
@@ -50,8 +54,9 @@ export function useDeployRig(): DeployRig {
       return server;
     },
     twoBuilds: (screen: string) => {
-      const oldBuild = path.join(rig.work, 'old');
-      const newBuild = path.join(rig.work, 'new');
+      builds += 1;
+      const oldBuild = path.join(rig.work, `old-${builds}`);
+      const newBuild = path.join(rig.work, `new-${builds}`);
       fs.cpSync(WEB_DIST, oldBuild, { recursive: true });
       return { oldBuild, newBuild, chunk: nextBuild(oldBuild, newBuild, screen) };
     },

@@ -1,7 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/provider';
-import { NO_CONNECTION } from './offline-banner';
+import {
+  reloadForChunkError,
+  resetReloading,
+  type ReloadEnvironment,
+} from '../../lib/chunk-reload';
+import { NO_CONNECTION, WAITING_FOR_SERVER } from './offline-banner';
 
 /** What the browser says about the network, and the event it fires when that changes. */
 function goOnline(online: boolean) {
@@ -13,6 +18,7 @@ function goOnline(online: boolean) {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  resetReloading();
 });
 
 describe('the "No connection" banner (honest offline)', () => {
@@ -40,6 +46,36 @@ describe('the "No connection" banner (honest offline)', () => {
         <h1>Profile</h1>
       </AppProviders>,
     );
+    expect(screen.getByRole('status')).toHaveTextContent(NO_CONNECTION);
+  });
+});
+
+describe('"Waiting for the server…"', () => {
+  it('shows while a screen waits for the server to answer before the page reloads', async () => {
+    render(
+      <AppProviders>
+        <h1>Profile</h1>
+      </AppProviders>,
+    );
+    const stored = new Map<string, string>();
+    const page: ReloadEnvironment = {
+      storage: { getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) },
+      route: () => '/landing',
+      reload: () => undefined,
+      now: () => 0,
+      appAnswers: async () => false,
+      wait: () => new Promise(() => undefined),
+    };
+    expect(screen.queryByText(WAITING_FOR_SERVER)).not.toBeInTheDocument();
+    act(() => {
+      reloadForChunkError(
+        new TypeError('Failed to fetch dynamically imported module: /a.js'),
+        page,
+      );
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(WAITING_FOR_SERVER);
+    // Offline, the banner names the cause the phone can do something about.
+    goOnline(false);
     expect(screen.getByRole('status')).toHaveTextContent(NO_CONNECTION);
   });
 });

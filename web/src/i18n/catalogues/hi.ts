@@ -543,6 +543,8 @@ export const hi: Record<string, string> = {
   'No connection': 'कनेक्शन नहीं है',
   'What you see may be out of date until the phone is back online.':
     'फ़ोन के फिर से ऑनलाइन होने तक यहाँ दिख रही जानकारी पुरानी हो सकती है।',
+  'Waiting for the server…': 'सर्वर का इंतज़ार है…',
+  'The screen opens as soon as it answers.': 'सर्वर के जवाब देते ही स्क्रीन खुल जाएगी।',
   // A share link that is revoked or never was.
   'This report is no longer shared': 'यह रिपोर्ट अब शेयर नहीं की जा रही है',
   'Whoever shared it has turned the link off. Ask them for a new one.':
