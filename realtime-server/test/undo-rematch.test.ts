@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { gameReportSchema } from '@showdown/shared/api';
 import { COMPANIES } from '@showdown/shared/catalogue';
 import { MSG } from '@showdown/shared/messages';
 import { allowlistViolations, SPECTATOR_EVENT_FIELDS } from '@showdown/shared/spectator';
@@ -294,13 +295,21 @@ describe('undo', () => {
     });
     await t.broker.api.post(undoUrl(t));
     const ended = await t.broker.api.post(`/api/game/${t.gameId}/end`);
-    const report = await t.investors[0]!.api.get(`/api/game/${t.gameId}/report`);
-    expect(report.status, JSON.stringify(report.body)).toBe(200);
-    const labels = report.body.data.events.map((e: any) => e.label);
-    expect(labels).toContain('Undone: PAYDAY');
-    expect(labels.some((l: string) => l.startsWith('Undone: Price update, '))).toBe(true);
-    const player = report.body.data.players[0];
-    expect(player.net_worth.at(-1).net_worth).toBe(ended.body.data[0].balance);
+    const answer = await t.investors[0]!.api.get(`/api/game/${t.gameId}/report`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const report = gameReportSchema.parse(answer.body.data);
+    expect(report.events.filter((e) => e.kind === 'undo')).toMatchObject([
+      { undone: 'payday', amount: 100000 },
+      {
+        undone: 'price_update',
+        stock_id: spice.id,
+        company: spice.name,
+        price_before: 214.5,
+        price_after: 195,
+      },
+    ]);
+    const player = report.players[0]!;
+    expect(player.net_worth.at(-1)!.net_worth).toBe(ended.body.data[0].balance);
   });
 });
 

@@ -449,12 +449,76 @@ export type ReportEventKind = z.infer<typeof reportEventKindSchema>;
 
 const rupees = z.number();
 const roleAnswer = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+const tradeTypeAnswer = z.union([z.literal(0), z.literal(1)]).describe('0 buy, 1 sell');
+
+/** A company's price moved from one figure to another (rupees). */
+const priceMoveFields = {
+  stock_id: z.number().int(),
+  company: z.string().describe("The company's name"),
+  price_before: rupees,
+  price_after: rupees,
+};
+const eventAt = {
+  index: z.number().int().describe("The event's place on the timeline (0 is the start)"),
+  at: z.string(),
+};
+
+/**
+ * A point of the report's timeline, as facts (who, what, how many, which company, what amounts)
+ * rather than a sentence: each screen words it in its reader's language.
+ */
+export const reportEventSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ ...eventAt, kind: z.literal('start') }),
+    z.object({ ...eventAt, kind: z.literal('price_update'), ...priceMoveFields }),
+    z.object({
+      ...eventAt,
+      kind: z.literal('mayhem'),
+      ...priceMoveFields,
+      percentage: z.number().describe('The averaged percentage this company moved by'),
+    }),
+    z.object({
+      ...eventAt,
+      kind: z.literal('payday'),
+      amount: rupees.describe('What each investor was credited'),
+    }),
+    z.object({
+      ...eventAt,
+      kind: z.literal('trade'),
+      player_id: z.number().int(),
+      username: z.string(),
+      trade_type: tradeTypeAnswer,
+      quantity: z.number().int(),
+      stock_id: z.number().int(),
+      company: z.string().describe("The company's name"),
+      price: rupees.describe('The price per share'),
+    }),
+    // The broker's undo: an undone payday names the amount taken back from each investor; an
+    // undone price update or mayhem the price it brought back (one event a company).
+    z.discriminatedUnion('undone', [
+      z.object({
+        ...eventAt,
+        kind: z.literal('undo'),
+        undone: z.literal('payday'),
+        amount: rupees.describe('The payday taken back from each investor'),
+      }),
+      z.object({
+        ...eventAt,
+        kind: z.literal('undo'),
+        undone: z.enum(['price_update', 'mayhem']),
+        ...priceMoveFields,
+      }),
+    ]),
+  ])
+  .describe(
+    "A point of the report's timeline as facts (kind, who, how many, which company, amounts); the screens word it in the reader's language",
+  );
+export type ReportEvent = z.infer<typeof reportEventSchema>;
 
 export const reportBestTradeSchema = z.object({
   stock_id: z.number().int(),
   name: z.string(),
-  /** 0 buy, 1 sell. */
-  trade_type: z.union([z.literal(0), z.literal(1)]),
+  trade_type: tradeTypeAnswer,
   quantity: z.number().int(),
   price: rupees,
   final_price: rupees,
@@ -497,14 +561,8 @@ export const gameReportSchema = z.object({
   board_code: z.string(),
   started_at: z.string().nullable(),
   ended_at: z.string().nullable(),
-  events: z.array(
-    z.object({
-      index: z.number().int(),
-      at: z.string(),
-      kind: reportEventKindSchema,
-      label: z.string(),
-    }),
-  ),
+  /** The timeline: the start, then every history entry in the order it was written. */
+  events: z.array(reportEventSchema),
   /** The investors, by rank. */
   players: z.array(reportPlayerSchema),
   companies: z.array(

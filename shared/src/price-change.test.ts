@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeLabel, changePercent, changeText } from './price-change.ts';
+import { changePercent, changeText, spokenChange } from './price-change.ts';
 
 describe('changePercent', () => {
   it('is the move from the previous price, to one decimal, rounded half up', () => {
@@ -29,7 +29,7 @@ describe('changePercent', () => {
   });
 });
 
-describe('changeText and changeLabel', () => {
+describe('changeText and spokenChange', () => {
   it('writes an arrow, the sign and the percentage', () => {
     expect(changeText(12.5)).toBe('▲ +12.5 %');
     expect(changeText(-8)).toBe('▼ −8 %');
@@ -37,9 +37,9 @@ describe('changeText and changeLabel', () => {
     expect(changeText(0.04)).toBe('0 %');
   });
 
-  it('says it in words', () => {
-    expect(changeLabel(12.5)).toBe('up 12.5 percent');
-    expect(changeLabel(-8)).toBe('down 8 percent');
-    expect(changeLabel(0)).toBe('unchanged');
+  it('gives the direction and the magnitude a screen reader says', () => {
+    expect(spokenChange(12.5)).toEqual({ direction: 'up', magnitude: '12.5' });
+    expect(spokenChange(-8)).toEqual({ direction: 'down', magnitude: '8' });
+    expect(spokenChange(0.04)).toEqual({ direction: 'unchanged', magnitude: '0' });
   });
 });

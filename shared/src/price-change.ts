@@ -26,9 +26,15 @@ export function changeText(percent: number): string {
   return percent > 0 ? `▲ +${magnitude} %` : `▼ −${magnitude} %`;
 }
 
-/** What a screen reader says for the cue: 'up 12.5 percent', 'down 8 percent', 'unchanged'. */
-export function changeLabel(percent: number): string {
+/**
+ * What a screen reader says for the cue, as facts a screen words in its language: the
+ * direction and the magnitude ('up' and '12.5', 'down' and '8'; 'unchanged' and '0').
+ */
+export function spokenChange(percent: number): {
+  direction: 'up' | 'down' | 'unchanged';
+  magnitude: string;
+} {
   const magnitude = magnitudeText(percent);
-  if (magnitude === '0') return 'unchanged';
-  return `${percent > 0 ? 'up' : 'down'} ${magnitude} percent`;
+  if (magnitude === '0') return { direction: 'unchanged', magnitude };
+  return { direction: percent > 0 ? 'up' : 'down', magnitude };
 }

@@ -7,6 +7,46 @@ import type { ReportRows } from './report.ts';
 export const sampleTime = (minute: number) =>
   new Date(Date.UTC(2026, 10, 25, 19, minute)).toISOString();
 
+type Entry = ReportRows['transactions'][number];
+
+/** A history entry at minute `minute`; the fields its type does not use are null. */
+const entry = (id: number, type: string, minute: number, fields: Partial<Entry>): Entry => ({
+  id,
+  type,
+  player_id: null,
+  stock_id: null,
+  trade_type: null,
+  quantity: null,
+  amount_paise: null,
+  at: sampleTime(minute),
+  ...fields,
+});
+
+/** A trade: `player_id` bought (0) or sold (1) `quantity` shares of `stock_id` at `price`. */
+const trade = (
+  id: number,
+  minute: number,
+  [player_id, trade_type, quantity, stock_id, amount_paise]: [
+    number,
+    0 | 1,
+    number,
+    number,
+    number,
+  ],
+) => entry(id, 'trade', minute, { player_id, trade_type, quantity, stock_id, amount_paise });
+
+type Ledger = ReportRows['ledger'][number];
+
+/** A cash movement: [id, player, kind, paise, history entry (null: the starting funds), minute]. */
+const ledger = ([id, player_id, kind, delta_paise, transaction_id, minute]: [
+  number,
+  number,
+  string,
+  number,
+  number | null,
+  number,
+]): Ledger => ({ id, player_id, kind, delta_paise, transaction_id, at: sampleTime(minute) });
+
 /** A fresh copy each call: tests may change it. */
 export function sampleReportRows(): ReportRows {
   return {
@@ -24,135 +64,25 @@ export function sampleReportRows(): ReportRows {
       { stock_id: 2, price_paise: 33600, cause: 'mayhem', at: sampleTime(4) },
     ],
     transactions: [
-      {
-        id: 101,
-        type: 'Price update',
-        player_id: null,
-        stock_id: 1,
-        trade_type: null,
-        quantity: null,
-        amount_paise: null,
-        at: sampleTime(1),
-      },
-      {
-        id: 102,
-        type: 'trade',
-        player_id: 11,
-        stock_id: 1,
-        trade_type: 0,
-        quantity: 10,
-        amount_paise: 49500,
-        at: sampleTime(2),
-      },
-      {
-        id: 103,
-        type: 'PAYDAY',
-        player_id: null,
-        stock_id: null,
-        trade_type: null,
-        quantity: null,
-        amount_paise: 200000,
-        at: sampleTime(3),
-      },
-      {
-        id: 104,
-        type: 'Market mayhem',
-        player_id: null,
-        stock_id: 1,
-        trade_type: null,
-        quantity: null,
-        amount_paise: null,
-        at: sampleTime(4),
-      },
-      {
-        id: 105,
-        type: 'Market mayhem',
-        player_id: null,
-        stock_id: 2,
-        trade_type: null,
-        quantity: null,
-        amount_paise: null,
-        at: sampleTime(4),
-      },
-      {
-        id: 106,
-        type: 'trade',
-        player_id: 12,
-        stock_id: 2,
-        trade_type: 0,
-        quantity: 5,
-        amount_paise: 33600,
-        at: sampleTime(5),
-      },
-      {
-        id: 107,
-        type: 'trade',
-        player_id: 11,
-        stock_id: 1,
-        trade_type: 1,
-        quantity: 4,
-        amount_paise: 42075,
-        at: sampleTime(6),
-      },
+      entry(101, 'Price update', 1, { stock_id: 1 }),
+      trade(102, 2, [11, 0, 10, 1, 49500]),
+      entry(103, 'PAYDAY', 3, { amount_paise: 200000 }),
+      entry(104, 'Market mayhem', 4, { stock_id: 1 }),
+      entry(105, 'Market mayhem', 4, { stock_id: 2 }),
+      trade(106, 5, [12, 0, 5, 2, 33600]),
+      trade(107, 6, [11, 1, 4, 1, 42075]),
     ],
-    ledger: [
-      {
-        id: 1,
-        player_id: 11,
-        kind: 'start',
-        delta_paise: 1_000_000,
-        transaction_id: null,
-        at: sampleTime(0),
-      },
-      {
-        id: 2,
-        player_id: 12,
-        kind: 'start',
-        delta_paise: 1_000_000,
-        transaction_id: null,
-        at: sampleTime(0),
-      },
-      {
-        id: 3,
-        player_id: 11,
-        kind: 'buy',
-        delta_paise: -495_000,
-        transaction_id: 102,
-        at: sampleTime(2),
-      },
-      {
-        id: 4,
-        player_id: 11,
-        kind: 'payday',
-        delta_paise: 200_000,
-        transaction_id: 103,
-        at: sampleTime(3),
-      },
-      {
-        id: 5,
-        player_id: 12,
-        kind: 'payday',
-        delta_paise: 200_000,
-        transaction_id: 103,
-        at: sampleTime(3),
-      },
-      {
-        id: 6,
-        player_id: 12,
-        kind: 'buy',
-        delta_paise: -168_000,
-        transaction_id: 106,
-        at: sampleTime(5),
-      },
-      {
-        id: 7,
-        player_id: 11,
-        kind: 'sell',
-        delta_paise: 168_300,
-        transaction_id: 107,
-        at: sampleTime(6),
-      },
-    ],
+    ledger: (
+      [
+        [1, 11, 'start', 1_000_000, null, 0],
+        [2, 12, 'start', 1_000_000, null, 0],
+        [3, 11, 'buy', -495_000, 102, 2],
+        [4, 11, 'payday', 200_000, 103, 3],
+        [5, 12, 'payday', 200_000, 103, 3],
+        [6, 12, 'buy', -168_000, 106, 5],
+        [7, 11, 'sell', 168_300, 107, 6],
+      ] as const
+    ).map((row) => ledger([...row])),
     mayhems: [
       {
         mayhem_id: 3,

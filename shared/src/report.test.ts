@@ -25,10 +25,41 @@ describe('buildGameReport', () => {
       'trade',
       'trade',
     ]);
-    expect(report.events[1]!.label).toBe('Tandoor Motors ▲ ₹495.00');
-    expect(report.events[2]!.label).toBe('Asha bought 10 Tandoor Motors');
-    expect(report.events[3]!.label).toBe('Payday ₹2000.00');
-    expect(report.events[4]!.label).toBe('Market mayhem: Tandoor Motors ▼ ₹420.75');
+    // Facts, not sentences: each screen words them in its reader's language.
+    expect(report.events.slice(1, 5)).toEqual([
+      {
+        index: 1,
+        at: at(1),
+        kind: 'price_update',
+        stock_id: 1,
+        company: 'Tandoor Motors',
+        price_before: 450,
+        price_after: 495,
+      },
+      {
+        index: 2,
+        at: at(2),
+        kind: 'trade',
+        player_id: 11,
+        username: 'Asha',
+        trade_type: 0,
+        quantity: 10,
+        stock_id: 1,
+        company: 'Tandoor Motors',
+        price: 495,
+      },
+      { index: 3, at: at(3), kind: 'payday', amount: 2000 },
+      {
+        index: 4,
+        at: at(4),
+        kind: 'mayhem',
+        stock_id: 1,
+        company: 'Tandoor Motors',
+        price_before: 495,
+        price_after: 420.75,
+        percentage: -15,
+      },
+    ]);
 
     // The pure broker holds nothing and is not ranked.
     expect(report.players.map((p) => [p.username, p.rank, p.rank_label])).toEqual([
@@ -118,6 +149,66 @@ describe('buildGameReport', () => {
     ]);
     rows.mayhems = [];
     expect(() => buildGameReport(rows)).toThrow(ReportHistoryError);
+  });
+
+  it('an undo brings a price back or takes a payday back, and says which', () => {
+    const rows = history();
+    const undone = { player_id: null, trade_type: null, quantity: null };
+    rows.transactions.push(
+      {
+        ...undone,
+        id: 108,
+        type: 'Undone',
+        undone_type: 'Market mayhem',
+        stock_id: 2,
+        amount_paise: null,
+        at: at(7),
+      },
+      {
+        ...undone,
+        id: 109,
+        type: 'Undone',
+        undone_type: 'PAYDAY',
+        stock_id: null,
+        amount_paise: 200000,
+        at: at(8),
+      },
+    );
+    rows.price_points.push({ stock_id: 2, price_paise: 28000, cause: 'undo', at: at(7) });
+    for (const [id, player_id] of [
+      [8, 11],
+      [9, 12],
+    ] as const) {
+      rows.ledger.push({
+        id,
+        player_id,
+        kind: 'payday',
+        delta_paise: -200000,
+        transaction_id: 109,
+        at: at(8),
+      });
+    }
+    const report = buildGameReport(rows);
+    expect(gameReportSchema.parse(report)).toEqual(report);
+    expect(report.events.slice(-2)).toEqual([
+      {
+        index: 8,
+        at: at(7),
+        kind: 'undo',
+        undone: 'mayhem',
+        stock_id: 2,
+        company: 'Monsoon Power',
+        price_before: 336,
+        price_after: 280,
+      },
+      { index: 9, at: at(8), kind: 'undo', undone: 'payday', amount: 2000 },
+    ]);
+    const ravi = report.players.find((p) => p.username === 'Ravi')!;
+    expect(ravi.net_worth.slice(-3).map((p) => p.net_worth)).toEqual([12000, 11720, 9720]);
+    expect(ravi.final_cash).toBe(8320);
+
+    rows.transactions[8] = { ...rows.transactions[8]!, undone_type: null };
+    expect(() => buildGameReport(rows)).toThrow(/history entry 109 has no undone_type/);
   });
 
   it('refuses a history that does not replay', () => {

@@ -7,7 +7,6 @@
 import { AVATARS } from '@showdown/shared/catalogue';
 import { MSG_TEMPLATE } from '@showdown/shared/message-templates';
 import { MSG } from '@showdown/shared/messages';
-import { changeLabel } from '@showdown/shared/price-change';
 import { rankName } from '@showdown/shared/ranking';
 import { roleLabel } from '@showdown/shared/roles';
 import fs from 'node:fs';
@@ -37,13 +36,12 @@ function idsInSource(): Set<string> {
   return ids;
 }
 
-/** Shared texts the web shows through t(): roles, rank titles, avatar names, the cash slice, no move. */
+/** Shared texts the web shows through t(): roles, rank titles, avatar names, the cash slice. */
 const SHARED_TEXTS = [
   ...[1, 2, 3, 4].map(roleLabel),
   ...[1, 2, 3, 4, 5].map((rank) => rankName(rank, 5)),
   ...AVATARS.map((a) => a.name),
   'Cash',
-  changeLabel(0),
 ];
 
 const english = new Set([

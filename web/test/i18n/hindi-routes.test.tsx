@@ -244,7 +244,7 @@ const ROUTES: Array<[string, ReactElement, Seat | null, string, unknown?]> = [
   ['/price-updates', <PriceUpdatesScreen />, { role: 1 }, 'ठीक है', { stock: STOCK }],
   ['/portfolio', <PortfolioScreen />, { role: 2 }, 'कुल संपत्ति'],
   ['/trade', <TradeScreen />, { role: 2 }, 'नकद शेष'],
-  ['/transaction', <TransactionScreen />, { role: 2 }, 'पहले जैसा किया गया: पेडे'],
+  ['/transaction', <TransactionScreen />, { role: 2 }, 'पेडे पहले जैसा किया गया'],
   ['/portfolio-showdown', <ShowdownScreen />, { role: 1 }, 'खेल ख़त्म करें'],
   ['/market-mayhem', <MarketMayhemScreen />, { role: 1 }, 'औसत निकालें'],
   ['/market-mayhem', <MarketMayhemScreen />, { role: 2 }, 'आगे'],
@@ -416,7 +416,9 @@ describe('the broker, pause, undo and app texts in Hindi', () => {
     expect(englishLeft(NAMES)).toEqual([]);
     await user.click(undo);
     expect(
-      await screen.findByText('पहले जैसा किया गया: Ganga Pharma का भाव अपडेट (₹2,580.00 पर वापस)'),
+      await screen.findByText(
+        'Ganga Pharma का भाव अपडेट पहले जैसा किया गया, भाव फिर से ₹2,580.00 हो गया',
+      ),
     ).toBeInTheDocument();
     expect(englishLeft(NAMES)).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { changeLabel, changeText } from '@showdown/shared/price-change';
+import { changeText, spokenChange } from '@showdown/shared/price-change';
 import type { PriceMove } from '../../stores/game-data';
-import { t } from '../../i18n';
+import { msg, t } from '../../i18n';
 
 /** The colour of a move: green up, red down, muted unchanged. */
 export function moveColor(percent: number): string {
@@ -11,14 +11,23 @@ export function moveColor(percent: number): string {
   return 'text.secondary';
 }
 
-/** The spoken change ('up 12.5 percent') in the current language. */
-function spokenChange(percent: number): string {
-  const english = changeLabel(percent);
-  const move = /^(up|down) (\S+) percent$/.exec(english);
-  if (!move) return t(english);
-  return move[1] === 'up'
-    ? t('up {magnitude} percent', { magnitude: move[2]! })
-    : t('down {magnitude} percent', { magnitude: move[2]! });
+/** What a screen reader says for each direction, plain and when market mayhem moved it. */
+const SPOKEN = {
+  up: {
+    plain: msg('up {magnitude} percent'),
+    mayhem: msg('up {magnitude} percent by market mayhem'),
+  },
+  down: {
+    plain: msg('down {magnitude} percent'),
+    mayhem: msg('down {magnitude} percent by market mayhem'),
+  },
+  unchanged: { plain: msg('unchanged'), mayhem: msg('unchanged by market mayhem') },
+} as const;
+
+/** The spoken change ('up 12.5 percent', 'down 8 percent by market mayhem'), one whole message. */
+function spokenText(percent: number, mayhem: boolean): string {
+  const { direction, magnitude } = spokenChange(percent);
+  return t(SPOKEN[direction][mayhem ? 'mayhem' : 'plain'], { magnitude });
 }
 
 /**
@@ -28,7 +37,7 @@ function spokenChange(percent: number): string {
 export function PriceChange({ move }: { move: PriceMove | undefined }) {
   if (!move) return null;
   const mayhem = move.cause === 'mayhem';
-  const label = `${spokenChange(move.percent)}${mayhem ? t(' by market mayhem') : ''}`;
+  const label = spokenText(move.percent, mayhem);
   return (
     <Box
       component="span"

@@ -36,7 +36,6 @@ export const hi: Record<string, string> = {
   Back: 'वापस',
   '{name} is online': '{name} ऑनलाइन है',
   '{name} is offline': '{name} ऑफ़लाइन है',
-  ' by market mayhem': ' मार्केट मेहेम से',
   Mayhem: 'मेहेम',
   'Show on TV': 'टीवी पर दिखाएँ',
   'Something went wrong. Please try again.': 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
@@ -474,14 +473,33 @@ export const hi: Record<string, string> = {
   'Spinner wheel: {names}': 'घूमने वाला पहिया: {names}',
   'Update Info': 'जानकारी अपडेट करें',
   'Player roles': 'खिलाड़ियों की भूमिकाएँ',
+  // The report's timeline: one sentence an event, in Hindi's own word order.
   'Game started': 'खेल शुरू हुआ',
-  'Market mayhem:': 'मार्केट मेहेम:',
-  bought: 'ने ख़रीदे',
-  sold: 'ने बेचे',
+  '{company} rose from {before} to {after}': '{company} का भाव {before} से बढ़कर {after} हो गया',
+  '{company} fell from {before} to {after}': '{company} का भाव {before} से गिरकर {after} हो गया',
+  '{company} stayed at {after}': '{company} का भाव {after} पर ही रहा',
+  '{name} bought 1 share of {company} at {price}':
+    '{name} ने {company} का 1 शेयर {price} के भाव पर ख़रीदा',
+  '{name} bought {quantity} shares of {company} at {price}':
+    '{name} ने {company} के {quantity} शेयर {price} के भाव पर ख़रीदे',
+  '{name} sold 1 share of {company} at {price}': '{name} ने {company} का 1 शेयर {price} के भाव पर बेचा',
+  '{name} sold {quantity} shares of {company} at {price}':
+    '{name} ने {company} के {quantity} शेयर {price} के भाव पर बेचे',
+  'Market mayhem moved {company} by {percent} to {price}':
+    'मार्केट मेहेम से {company} का भाव {percent} बदलकर {price} हो गया',
+  'Each investor received a payday of {amount}': 'हर निवेशक को {amount} का पेडे मिला',
+  'Payday of {amount} undone': '{amount} का पेडे पहले जैसा किया गया',
+  'Price update of {company} undone: back to {price}':
+    '{company} का भाव अपडेट पहले जैसा किया गया, भाव फिर से {price} हो गया',
+  'Market mayhem on {company} undone: back to {price}':
+    '{company} पर मार्केट मेहेम पहले जैसा किया गया, भाव फिर से {price} हो गया',
   'The Showdown results': 'The Showdown के नतीजे',
   unchanged: 'कोई बदलाव नहीं',
   'up {magnitude} percent': '{magnitude} प्रतिशत ऊपर',
   'down {magnitude} percent': '{magnitude} प्रतिशत नीचे',
+  'up {magnitude} percent by market mayhem': 'मार्केट मेहेम से {magnitude} प्रतिशत ऊपर',
+  'down {magnitude} percent by market mayhem': 'मार्केट मेहेम से {magnitude} प्रतिशत नीचे',
+  'unchanged by market mayhem': 'मार्केट मेहेम से कोई बदलाव नहीं',
   // Broker handover and claim, pause and resume.
   'Former broker': 'पूर्व ब्रोकर',
   'Hand over broker': 'ब्रोकर की भूमिका सौंपें',
@@ -517,15 +535,15 @@ export const hi: Record<string, string> = {
   Undo: 'पहले जैसा करें',
   'Undo this change': 'यह बदलाव पहले जैसा करें',
   Undone: 'पहले जैसा किया गया',
-  'Undone: {what}': 'पहले जैसा किया गया: {what}',
-  'Undone:': 'पहले जैसा किया गया:',
-  'Price update': 'भाव अपडेट',
+  'Undone: PAYDAY': 'पेडे पहले जैसा किया गया',
+  'Undone: Market Mayhem': 'मार्केट मेहेम पहले जैसा किया गया',
+  'Undone: Price Update': 'भाव अपडेट पहले जैसा किया गया',
   'Broker: {label}': 'ब्रोकर: {label}',
-  'Undone: payday of {amount}': 'पहले जैसा किया गया: {amount} का पेडे',
-  'Undone: market mayhem on {companies}': 'पहले जैसा किया गया: {companies} पर मार्केट मेहेम',
+  'Undone: payday of {amount}': '{amount} का पेडे पहले जैसा किया गया',
+  'Undone: market mayhem on {companies}': '{companies} पर मार्केट मेहेम पहले जैसा किया गया',
   'Undone: price update of {companies} (back to {price})':
-    'पहले जैसा किया गया: {companies} का भाव अपडेट ({price} पर वापस)',
-  'Undone: price update of {companies}': 'पहले जैसा किया गया: {companies} का भाव अपडेट',
+    '{companies} का भाव अपडेट पहले जैसा किया गया, भाव फिर से {price} हो गया',
+  'Undone: price update of {companies}': '{companies} का भाव अपडेट पहले जैसा किया गया',
   'There is nothing to undo.': 'पहले जैसा करने के लिए कुछ नहीं है।',
   'Too late to undo: a change can be undone for 60 seconds only.':
     'अब देर हो गई: कोई बदलाव सिर्फ़ 60 सेकंड तक ही पहले जैसा किया जा सकता है।',

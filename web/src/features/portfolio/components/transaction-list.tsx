@@ -38,15 +38,16 @@ function EntryIcon({ icon, color }: { icon: ReactNode; color: string }) {
   return <Box sx={{ width: 40, display: 'grid', placeItems: 'center', color }}>{icon}</Box>;
 }
 
+/** An undo's title, one whole message each (Hindi names what was undone first). */
 const UNDONE_TITLE = {
-  PAYDAY: msg('PAYDAY'),
-  'Market mayhem': msg('Market Mayhem'),
-  'Price update': msg('Price Update'),
+  PAYDAY: msg('Undone: PAYDAY'),
+  'Market mayhem': msg('Undone: Market Mayhem'),
+  'Price update': msg('Undone: Price Update'),
 } as const;
 
 /** The broker's undo: a payday's credit taken back, or a price brought back. */
 function undoneView(entry: TransactionEntry, logo: ReactNode): EntryView {
-  const title = t('Undone: {what}', { what: t(UNDONE_TITLE[entry.undone_type ?? 'Price update']) });
+  const title = t(UNDONE_TITLE[entry.undone_type ?? 'Price update']);
   if (entry.stock_id === null) {
     return {
       title,

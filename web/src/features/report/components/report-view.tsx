@@ -62,8 +62,10 @@ function TimelineChart({
   step?: boolean;
   testId: string;
 }) {
-  const eventLabel = (index: number | null) =>
-    index === null ? '' : eventText(report.events[index]?.label ?? '');
+  const eventLabel = (index: number | null) => {
+    const event = index === null ? undefined : report.events[index];
+    return event ? eventText(event) : '';
+  };
   return (
     <Box data-testid={testId} sx={{ height: 280 }}>
       <LineChart
