@@ -5,8 +5,9 @@
  * - web: `vite build` into web/dist;
  * - server: one ES module, realtime-server/dist/main.js (esbuild), with `@showdown/shared`
  *   inlined (it exports its TypeScript sources) and every other package left to node_modules.
- *   The migrations (realtime-server/drizzle) and the PGlite worker (src/db/pglite-worker.mjs)
- *   stay files of their own, found from the package folder (src/paths.ts).
+ *   The migrations (realtime-server/drizzle), the SQL function files (realtime-server/sql) and
+ *   the PGlite worker (src/db/pglite-worker.mjs) stay files of their own, found from the
+ *   package folder (src/paths.ts): the compiled server runs in that folder and reads them there.
  *
  * Each build records a SHA-256 of its inputs (scripts/build-inputs.mjs: every file's path and
  * bytes, the lockfile, these scripts, and for the web the VITE_* variables, which are baked into

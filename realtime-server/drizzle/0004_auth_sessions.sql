@@ -32,34 +32,6 @@ ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_family_id_auth_sessi
 ALTER TABLE "phone_verifications" ADD COLUMN "token_hash" varchar(64);
 --> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD COLUMN "fingerprint" varchar(64);
---> statement-breakpoint
--- showdown_place_order with the request's fingerprint (SHA-256 of method, path, game and the
--- normalised order, computed by the server): a new key stores it with the first answer, in the
--- same statement; a replay under a key first used for another request is refused with
--- IDEMPOTENCY_KEY_MISMATCH (422). A parallel request under a new key waits on the key's row in
--- showdown_place_order and then sees the fingerprint committed with the answer. Keys stored
--- before this migration (no fingerprint) replay as before.
-CREATE FUNCTION showdown_place_order_once(
-  p_user integer, p_game integer, p_stock integer, p_trade_type integer, p_quantity bigint,
-  p_key varchar, p_now timestamptz, p_fingerprint varchar
-) RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  v_result jsonb;
-  v_stored varchar;
-BEGIN
-  v_result := showdown_place_order(
-    p_user, p_game, p_stock, p_trade_type, p_quantity, p_key, p_now);
-  IF p_key IS NULL THEN RETURN v_result; END IF;
-  IF (v_result->>'replayed')::boolean THEN
-    SELECT fingerprint INTO v_stored FROM idempotency_keys
-    WHERE user_id = p_user AND key = p_key;
-    IF v_stored IS NOT NULL AND v_stored IS DISTINCT FROM p_fingerprint THEN
-      RAISE EXCEPTION USING ERRCODE = 'SD001', MESSAGE = 'IDEMPOTENCY_KEY_MISMATCH';
-    END IF;
-  ELSE
-    UPDATE idempotency_keys SET fingerprint = p_fingerprint
-    WHERE user_id = p_user AND key = p_key;
-  END IF;
-  RETURN v_result;
-END
-$$;
+-- showdown_place_order_once, first created here, lives in
+-- realtime-server/sql/functions/, one file each, applied after the migrations
+-- (docs/contributing.md, "Changing a SQL function").

@@ -23,35 +23,7 @@ ALTER TABLE "transactions" ADD COLUMN "undone_type" varchar(16);--> statement-br
 ALTER TABLE "price_points" DROP CONSTRAINT "price_points_cause_ck";--> statement-breakpoint
 ALTER TABLE "price_points" ADD CONSTRAINT "price_points_cause_ck" CHECK (cause in ('opening', 'update', 'mayhem', 'undo'));--> statement-breakpoint
 -- The completed game's rematch: the lobby "Play again with this table" opened on its board code.
-ALTER TABLE "games" ADD COLUMN "rematch_game_id" integer;--> statement-breakpoint
--- The price update hot path, recording what its undo needs in the same statement.
-CREATE FUNCTION showdown_update_price_undoable(
-  p_user integer, p_game integer, p_stock integer, p_percent integer, p_now timestamptz,
-  p_floor_paise bigint, p_cap_paise bigint
-) RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  r jsonb;
-BEGIN
-  r := showdown_update_price(p_user, p_game, p_stock, p_percent, p_now, p_floor_paise, p_cap_paise);
-  INSERT INTO undoable_actions (game_id, kind, transaction_id, prices, created_at)
-  VALUES (p_game, 'price', (SELECT max(id) FROM transactions WHERE game_id = p_game),
-    jsonb_build_array(jsonb_build_object('stock_id', p_stock,
-      'previous_paise', r -> 'previous_paise', 'price_paise', r -> 'price_paise')),
-    p_now);
-  RETURN r;
-END
-$$;
---> statement-breakpoint
--- The payday hot path, recording its history entry (whose ledger rows an undo takes back).
-CREATE FUNCTION showdown_give_payday_undoable(
-  p_user integer, p_game integer, p_paydays_per_game integer, p_now timestamptz
-) RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  r jsonb;
-BEGIN
-  r := showdown_give_payday(p_user, p_game, p_paydays_per_game);
-  INSERT INTO undoable_actions (game_id, kind, transaction_id, created_at)
-  VALUES (p_game, 'payday', (SELECT max(id) FROM transactions WHERE game_id = p_game), p_now);
-  RETURN r;
-END
-$$;
+ALTER TABLE "games" ADD COLUMN "rematch_game_id" integer;
+-- The price update and the payday that record what their undo needs, first created here, live in
+-- realtime-server/sql/functions/, one file each, applied after the migrations
+-- (docs/contributing.md, "Changing a SQL function").

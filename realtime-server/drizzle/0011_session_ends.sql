@@ -13,31 +13,6 @@ CREATE TABLE "auth_session_ends" (
 );
 --> statement-breakpoint
 CREATE INDEX "auth_session_ends_ended_at_idx" ON "auth_session_ends" ("ended_at");
---> statement-breakpoint
-CREATE FUNCTION showdown_session_ends_record() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_ended uuid[];
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    SELECT array_agg(o.id) INTO v_ended FROM ended_old o WHERE o.revoked_at IS NULL;
-  ELSE
-    SELECT array_agg(n.id) INTO v_ended
-      FROM ended_new n JOIN ended_old o ON o.id = n.id
-      WHERE o.revoked_at IS NULL AND n.revoked_at IS NOT NULL;
-  END IF;
-  IF v_ended IS NULL THEN
-    RETURN NULL;
-  END IF;
-  -- 'showdown_session_ends' as one bigint: numbers are handed out in commit order.
-  PERFORM pg_advisory_xact_lock(7164935260117504);
-  INSERT INTO auth_session_ends (session_id) SELECT unnest(v_ended) ORDER BY 1;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER auth_sessions_ended_update AFTER UPDATE ON auth_sessions
-  REFERENCING OLD TABLE AS ended_old NEW TABLE AS ended_new
-  FOR EACH STATEMENT EXECUTE FUNCTION showdown_session_ends_record();
---> statement-breakpoint
-CREATE TRIGGER auth_sessions_ended_delete AFTER DELETE ON auth_sessions
-  REFERENCING OLD TABLE AS ended_old
-  FOR EACH STATEMENT EXECUTE FUNCTION showdown_session_ends_record();
+-- The trigger function that writes these rows and its two triggers, first created here, live in
+-- realtime-server/sql/functions/, one file each, applied after the migrations
+-- (docs/contributing.md, "Changing a SQL function").

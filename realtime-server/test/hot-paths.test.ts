@@ -1,5 +1,5 @@
 /**
- * The hot paths as SQL functions (drizzle/0003_hot_paths.sql): one round trip each, the same
+ * The hot paths as SQL functions (sql/functions/): one round trip each, the same
  * answers and events as the views read through Drizzle, refusals mapped to the same errors,
  * and Idempotency-Key answers stored before the migration still replayed.
  */
@@ -286,7 +286,7 @@ describe('Idempotency-Key answers', () => {
     const table = await setupTable(server, { investors: 1, start: true });
     const inv = table.investors[0]!;
     // showdown_player_facts' sum, planned after 300 trades of the player (rolled back): the
-    // index it is read through holds the start and paydays only (0012_contributed_index.sql),
+    // index it is read through holds the start and paydays only (ledger_entries_contributed_idx),
     // so its cost does not grow with the player's trades.
     const plan = await ctx.db
       .transaction(async (tx) => {

@@ -2,12 +2,10 @@
  * One source for every rule: random sequences of orders (buy, sell, over-cash, over-sell, bad
  * quantities), price moves (floor ₹1, cap ₹1,00,00,000, rounding at half a paisa), trade phases
  * and time, paydays and market mayhem averages run through the SQL functions the server calls
- * (drizzle/0003_hot_paths.sql, 0005_one_rule.sql) and through the `shared/` rules, comparing
+ * (realtime-server/sql/functions/) and through the `shared/` rules, comparing
  * cash, holdings, invested amounts, prices, "is the trade phase open" and refusals after every
  * step. It runs on both databases (the server-pglite and server-pg projects).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -32,6 +30,7 @@ import {
 import { buy, sell, type Holding } from '@showdown/shared/trading';
 import type { AppContext } from '../src/context.ts';
 import { callFunction, HOT_PATHS, REFUSAL_SQLSTATE, refusalKey } from '../src/db/hot-paths.ts';
+import { readFunctionFiles } from '../src/db/sql-functions.ts';
 import { DomainError } from '../src/games/errors.ts';
 import { endExpiredPhases, setOrderbook } from '../src/games/flow-service.ts';
 import { averageMayhemList, createMayhem, respondMayhem } from '../src/games/mayhem-service.ts';
@@ -41,17 +40,15 @@ import { FakeClock } from './helpers/clock.ts';
 import { setupTable, type TableSetup } from './helpers/game.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
-const MIGRATIONS = path.resolve(import.meta.dirname, '../drizzle');
-
 describe('refusal codes: one list', () => {
-  /** Every code a RAISE of the migrations' SQL functions gives, and the count of RAISEs. */
+  /** Every code a RAISE of the SQL function files gives, and the count of RAISEs. */
   function raisedCodes(): { codes: Set<string>; raises: number; matched: number } {
     const codes = new Set<string>();
     let raises = 0;
     let matched = 0;
-    for (const file of fs.readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql'))) {
+    for (const file of readFunctionFiles()) {
       // The code without its comments (which may name RAISE in prose).
-      const text = fs.readFileSync(path.join(MIGRATIONS, file), 'utf8').replace(/--.*$/gm, '');
+      const text = file.text.replace(/--.*$/gm, '');
       raises += text.match(/\bRAISE\b/g)?.length ?? 0;
       const pattern = new RegExp(
         `RAISE EXCEPTION USING ERRCODE = '${REFUSAL_SQLSTATE}',\\s*MESSAGE = (CASE\\b[\\s\\S]*?\\bEND|'[^']*')`,

@@ -5,7 +5,7 @@
  */
 import { MSG } from './messages.ts';
 
-/** The refusals the SQL functions raise (realtime-server/drizzle): a test checks the SQL text. */
+/** The refusals the SQL functions raise (realtime-server/sql/functions): a test checks the SQL text. */
 export const SQL_REFUSAL_CODES = [
   'GAME_NOT_FOUND',
   'NOT_IN_GAME',

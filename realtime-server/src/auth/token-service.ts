@@ -241,7 +241,7 @@ export class TokenService {
    * or a deleted user, is seen within the interval. Returns the sessions it announced.
    *
    * After a first full check, it reads only what ended since its last look (`auth_session_ends`,
-   * numbered in commit order by 0011's trigger): a process with thousands of sockets sends no ids
+   * numbered in commit order by a trigger, sql/functions/session_ends_record.sql): a process with thousands of sockets sends no ids
    * and parses no rows twice a second. A gap in the numbers (a rolled-back end, or rows pruned
    * while this process could not reach the database) makes it check its sessions in full again.
    */

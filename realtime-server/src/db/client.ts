@@ -10,6 +10,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { FairQueue } from './fair-queue.ts';
+import { applyFunctionFiles, FUNCTIONS_FOLDER } from './sql-functions.ts';
 import { serverRoot } from '../paths.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +26,18 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Tells `listener` each wait for a database connection, in seconds. */
   observeWait(listener: (seconds: number) => void): void;
+  /** The SQL function files this start applied (changed since the last start), by name. */
+  functionFilesApplied: readonly string[];
+}
+
+/**
+ * What a start applies: the migrations (schema changes), then the SQL function files that
+ * changed (db/sql-functions.ts); `functions: null` applies none (a test that rebuilds a database
+ * as a former release left it).
+ */
+export interface SchemaSources {
+  migrations: string;
+  functions: string | null;
 }
 
 export type DatabaseOptions =
@@ -32,10 +45,16 @@ export type DatabaseOptions =
   | { dataDir: string; loopback?: boolean }
   | { inMemory: true; loopback?: boolean };
 
-const migrationsFolder = path.join(serverRoot, 'drizzle');
+export const SCHEMA_SOURCES: SchemaSources = {
+  migrations: path.join(serverRoot, 'drizzle'),
+  functions: FUNCTIONS_FOLDER,
+};
 /** Plain JavaScript, run as a file of its own: the server bundle does not contain it. */
 const pgliteWorkerFile = path.join(serverRoot, 'src/db/pglite-worker.mjs');
-/** Any constant: serialises migrations when several nodes start at once on one server. */
+/**
+ * Any constant: serialises the migrations and the function files when several nodes start at once
+ * on one server.
+ */
 const MIGRATION_LOCK_KEY = 727_274_601;
 
 /**
@@ -48,8 +67,14 @@ const MIGRATION_LOCK_KEY = 727_274_601;
  */
 export const IDLE_CONNECTION_MS = 5 * 60_000;
 
-/** Opens the database (PGlite embedded, or a PostgreSQL server) and applies pending migrations. */
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+/**
+ * Opens the database (PGlite embedded, or a PostgreSQL server), applies pending migrations and
+ * then the SQL function files that changed.
+ */
+export async function openDatabase(
+  options: DatabaseOptions,
+  sources: SchemaSources = SCHEMA_SOURCES,
+): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     const max = options.poolSize ?? 20;
     // Connections go to clients in turn here too: a burst waits behind nobody's single request.
@@ -65,10 +90,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       else console.error('PostgreSQL pool error:', err.message);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migrateOn(pool);
+    const functionFilesApplied = await applySchema(pool, sources).catch(async (err: unknown) => {
+      await pool.end().catch(() => {});
+      throw err;
+    });
     return {
       db,
       driver: 'pg',
+      functionFilesApplied,
       close: () => pool.end(),
       observeWait: (listener) => (fair.onWait = listener),
     };
@@ -78,14 +107,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     'dataDir' in options ? path.resolve(options.dataDir) : undefined,
     // node-postgres reaches no Unix socket on Windows: a loopback port there.
     options.loopback ?? process.platform === 'win32',
+    sources,
   );
 }
 
-async function migrateOn(pool: pg.Pool): Promise<void> {
+/**
+ * A start's schema step: the migrations, then the function files, under one advisory lock (of
+ * nodes starting together, one applies them and the others find them applied); answers the
+ * function files applied.
+ */
+export async function applySchema(pool: pg.Pool, sources: SchemaSources): Promise<string[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: sources.migrations });
+    return sources.functions === null ? [] : await applyFunctionFiles(client, sources.functions);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();
@@ -102,6 +138,7 @@ async function migrateOn(pool: pg.Pool): Promise<void> {
 async function openEmbedded(
   dataDir: string | undefined,
   loopback: boolean,
+  sources: SchemaSources,
 ): Promise<DatabaseHandle> {
   // node-postgres reaches a Unix socket as a directory (host) and a port (the file's suffix).
   const socketDir = loopback ? undefined : mkdtempSync(path.join(tmpdir(), 'showdown-db-'));
@@ -128,8 +165,9 @@ async function openEmbedded(
     fair,
   );
   pool.on('error', () => undefined);
+  let functionFilesApplied: string[];
   try {
-    await migrateOn(pool);
+    functionFilesApplied = await applySchema(pool, sources);
   } catch (err) {
     await pool.end().catch(() => {});
     await worker.terminate();
@@ -139,6 +177,7 @@ async function openEmbedded(
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     driver: 'pglite',
+    functionFilesApplied,
     observeWait: (listener) => (fair.onWait = listener),
     async close() {
       await pool.end();

@@ -1,7 +1,8 @@
 /**
- * The hot paths' one round trip: a call of a SQL function (drizzle/0003_hot_paths.sql) as a
- * named prepared statement on a pooled connection, straight through node-postgres (no query
- * builder). The single statement is its own transaction: a refusal rolls back all it wrote.
+ * The hot paths' one round trip: a call of a SQL function (realtime-server/sql/functions/, one
+ * file each) as a named prepared statement on a pooled connection, straight through
+ * node-postgres (no query builder). The single statement is its own transaction: a refusal rolls
+ * back all it wrote.
  */
 import pg from 'pg';
 import { isSqlRefusalCode, type SqlRefusalCode } from '@showdown/shared/refusals';
@@ -19,24 +20,26 @@ export interface FunctionCall {
 }
 
 /**
- * The hot paths, one SQL function call each (drizzle/0003_hot_paths.sql, 0005_one_rule.sql): one
- * round trip as a named prepared statement. Each answers jsonb; the game lock, the checks in requireSeat's order
- * and every write happen in the function, in one statement that a refusal rolls back whole.
+ * The hot paths, one SQL function call each: one round trip as a named prepared statement. Each
+ * answers jsonb; the game lock, the checks in requireSeat's order and every write happen in the
+ * function, in one statement that a refusal rolls back whole.
  */
 export const HOT_PATHS = {
   placeOrder: {
-    // 0010_order_key_once.sql (first 0004): showdown_place_order with the Idempotency-Key's
-    // fingerprint, its row written twice (the claim, the answer).
+    // sql/functions/place_order_once.sql: showdown_place_order with the Idempotency-Key and the
+    // request's fingerprint, its row written twice (the claim, the answer).
     name: 'showdown_place_order_once',
     text: 'select showdown_place_order_once($1::int, $2::int, $3::int, $4::int, $5::bigint, $6::varchar, $7::timestamptz, $8::varchar) as r',
   },
   updatePrice: {
-    // 0009_undo_rematch.sql: showdown_update_price, recording what its undo needs.
+    // sql/functions/update_price_undoable.sql: showdown_update_price, recording what its undo
+    // needs.
     name: 'showdown_update_price_undoable',
     text: 'select showdown_update_price_undoable($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::bigint, $7::bigint) as r',
   },
   givePayday: {
-    // 0009_undo_rematch.sql: showdown_give_payday, recording its entry for an undo.
+    // sql/functions/give_payday_undoable.sql: showdown_give_payday, recording its entry for an
+    // undo.
     name: 'showdown_give_payday_undoable',
     text: 'select showdown_give_payday_undoable($1::int, $2::int, $3::int, $4::timestamptz) as r',
   },

@@ -107,7 +107,7 @@ export const authSessions = pgTable(
 
 /**
  * Every session that ended (revoked, or its row deleted), numbered in commit order by the
- * trigger of 0011_session_ends.sql, for the processes' session rechecks; kept a day.
+ * trigger of sql/functions/session_ends_record.sql, for the processes' session rechecks; kept a day.
  */
 export const authSessionEnds = pgTable(
   'auth_session_ends',
@@ -294,7 +294,7 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_player_idx').on(t.playerId),
-    // 0012_contributed_index.sql: what a player was given, read by every order's answer.
+    // What a player was given, read by every order's answer.
     index('ledger_entries_contributed_idx')
       .on(t.playerId)
       .where(sql`kind in ('start', 'payday')`),
@@ -370,7 +370,7 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     /**
-     * The first answer's facts (PortfolioFacts, see drizzle/0003_hot_paths.sql); keys stored
+     * The first answer's facts (PortfolioFacts, see sql/functions/player_facts.sql); keys stored
      * before that migration hold the built portfolio itself, replayed as it is.
      */
     response: jsonb('response').notNull(),
@@ -442,8 +442,9 @@ export const reportShares = pgTable(
 );
 
 /**
- * The broker's actions that may be undone (drizzle/0009_undo_rematch.sql): a price update, a
- * payday, an averaged mayhem list, each written with the action. `prices` holds each moved
+ * The broker's actions that may be undone: a price update, a payday, an averaged mayhem list,
+ * each written with the action (sql/functions/update_price_undoable.sql and
+ * give_payday_undoable.sql, the mayhem average in the server). `prices` holds each moved
  * company's price before and after, in paise; `transaction_id` the last history entry the action
  * wrote (an order after it has a larger id); `created_at` the server clock's time of the action.
  */

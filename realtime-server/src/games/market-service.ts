@@ -107,7 +107,7 @@ export async function updatePrice(
   );
 }
 
-/** An Idempotency-Key's answer stored by the code before 0003_hot_paths: a built portfolio. */
+/** An Idempotency-Key's answer stored before the hot paths were SQL functions: a built portfolio. */
 function isBuiltPortfolio(answer: PortfolioFacts | Portfolio): answer is Portfolio {
   return 'portfolio_data' in answer;
 }

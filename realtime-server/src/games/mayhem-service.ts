@@ -150,7 +150,7 @@ export async function averageMayhemList(ctx: AppContext, userId: number, mayhemI
           .where(and(eq(gameStocks.gameId, gameId), eq(gameStocks.stockId, avg.stock_id)))
           .for('update');
         if (!stock) continue;
-        // The price update's rule in SQL (drizzle/0005_one_rule.sql), stopped at the cap.
+        // The price update's rule in SQL (sql/functions/mayhem_price.sql), stopped at the cap.
         const [updated] = await tx
           .update(gameStocks)
           .set({

@@ -103,7 +103,7 @@ export interface PlayerFacts {
 
 /**
  * Everything a portfolio is built from, in the shape the hot-path SQL functions return and store
- * as an Idempotency-Key's answer (drizzle/0003_hot_paths.sql), so a replay answers exactly what
+ * as an Idempotency-Key's answer (sql/functions/market_facts.sql, player_facts.sql), so a replay answers exactly what
  * the first call answered.
  */
 export type PortfolioFacts = MarketFacts & PlayerFacts;

@@ -1,5 +1,5 @@
 /**
- * The answer each refusal of a hot-path function (drizzle/0003_hot_paths.sql) stands for: the
+ * The answer each refusal of a hot-path function (sql/functions/) stands for: the
  * same kind and code as the checks of requireSeat and of the services, the list's message
  * (shared/refusals).
  */

@@ -1,8 +1,7 @@
 /**
  * The broker's undo (docs/rules.md#undo): `POST /api/game/{id}/undo` reverses the game's last price
  * update, payday or averaged market mayhem list, if it is at most UNDO_WINDOW_SECONDS old and no
- * order was placed since. The action wrote what its undo needs (drizzle/0009_undo_rematch.sql:
- * `undoable_actions`): the prices before and after, to the paisa, and its last history entry.
+ * order was placed since. The action wrote what its undo needs (`undoable_actions`): the prices before and after, to the paisa, and its last history entry.
  * The reversal is history of its own: an 'Undone' entry (one per company moved back), price
  * points with cause 'undo', and for a payday a negative 'payday' ledger entry per credited
  * investor, so the ledger still sums to every player's cash.

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
+import {
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+  type SchemaSources,
+} from '../../src/db/client.ts';
 
 export const testDriver = process.env.TEST_DRIVER === 'pg' ? 'pg' : 'pglite';
 
@@ -15,29 +20,48 @@ function serverUrl(): string {
   return url;
 }
 
-/** A fresh, migrated database of its own: in-memory PGlite, or a new database on the server. */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  if (testDriver === 'pglite') return openDatabase({ inMemory: true });
-
-  const base = new URL(serverUrl());
-  const name = `showdown_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
+/** Runs one statement on the server's maintenance connection (CREATE or DROP DATABASE). */
+async function onServer(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(base);
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty database on the server: its name and URL. */
+export async function createServerDatabase(): Promise<{ name: string; url: string }> {
+  const name = `showdown_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await onServer(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl());
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 30 });
+  return { name, url: url.toString() };
+}
+
+/** Drops a database createServerDatabase made, whoever is still connected to it. */
+export function dropServerDatabase(name: string): Promise<void> {
+  return onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
+/**
+ * A fresh database of its own, started with `sources` (by default the migrations and the SQL
+ * function files): in-memory PGlite, or a new database on the server, dropped when closed.
+ */
+export async function createTestDatabase(
+  sources?: SchemaSources,
+): Promise<DatabaseHandle & { url?: string }> {
+  if (testDriver === 'pglite') return openDatabase({ inMemory: true }, sources);
+  const { name, url } = await createServerDatabase();
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 30 }, sources);
   return {
     ...handle,
-    url: url.toString(),
+    url,
     driver: 'pg',
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: base.toString() });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      await dropServerDatabase(name);
     },
   };
 }
