@@ -34,17 +34,25 @@ import {
   type AllTrue,
   type Same,
 } from './api-answers.ts';
-import {
-  gameRefSchema,
-  spectateSchema,
-  type Ack,
-  type ClientToServerEvents,
-  type GameSnapshot,
-  type ServerEventName,
-  type ServerEventPayload,
+import type {
+  Ack,
+  ClientToServerEvents,
+  GameSnapshot,
+  ServerEventName,
+  ServerEventPayload,
 } from './protocol.ts';
 import type { SocketCommandName } from './commands.ts';
 import type { SpectatorSnapshot } from './spectator.ts';
+
+/** A game id as the games table can hold it (int4): anything else is refused before any query. */
+export const gameRefSchema = z.object({ game_id: z.number().int().min(1).max(2_147_483_647) });
+export const spectateSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4}$/),
+});
 
 const int = () => z.number().int();
 

@@ -4,7 +4,6 @@
  * Commands are `noun:verb`, notifications `noun:verbed`. Every public game event carries the
  * game's `seq`; a client that sees a gap asks for a snapshot with `game:resync`.
  */
-import { z } from 'zod';
 import type {
   BrokerChange,
   FirstPlayer,
@@ -154,16 +153,6 @@ export interface ServerToClientEvents {
   /** The paused phase runs again until `ends_at`. */
   'phase:resumed': (e: GameEvent & { ends_at: string }) => void;
 }
-
-/** A game id as the games table can hold it (int4): anything else is refused before any query. */
-export const gameRefSchema = z.object({ game_id: z.number().int().min(1).max(2_147_483_647) });
-export const spectateSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{4}$/),
-});
 
 /** The game commands over the socket are in commands.ts. */
 export interface ClientToServerEvents extends SocketCommandEvents {

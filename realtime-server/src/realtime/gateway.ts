@@ -11,13 +11,13 @@ import {
   CONNECT_ERROR,
   MAX_SOCKETS_PER_USER,
   PROTOCOL_VERSION,
-  gameRefSchema,
-  spectateSchema,
   type Ack,
   type ClientToServerEvents,
   type GameSnapshot,
   type ServerToClientEvents,
 } from '@showdown/shared/protocol';
+// Schemas apart from the protocol's types: the web app loads protocol.ts without zod.
+import { gameRefSchema, spectateSchema } from '@showdown/shared/protocol-schemas';
 import { toSpectatorSnapshot } from '@showdown/shared/spectator';
 import type { AppContext } from '../context.ts';
 import { dbClient, isClientGone } from '../db/fair-queue.ts';

@@ -1,0 +1,61 @@
+/**
+ * The pages a newcomer opens first (the login, the board QR code's link, the table's TV) in real
+ * Chromium under the product's CSP: nothing refused (not even a caught probe), no error, and a
+ * <main> landmark on each.
+ */
+import { describe, expect, it } from 'vitest';
+import { seat, nextBoardCode } from '../../realtime-server/test/helpers/game.ts';
+import { openPlayer, TV_VIEWPORT, type Player } from './support/browser.ts';
+import { useServerAndBrowser } from './support/session.ts';
+
+const e2e = useServerAndBrowser();
+
+/** Every CSP violation the page reports, also those a script caught (kept on the window). */
+async function watchCsp(player: Player): Promise<void> {
+  await player.page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+}
+
+const violations = (player: Player) =>
+  player.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+const errors = (player: Player) =>
+  player.log.filter((line) => /\[(error|pageerror)\]|Refused to/.test(line));
+
+describe('a first visit', () => {
+  it('shows the TV of a board with a game, nothing refused by the CSP', async () => {
+    const code = nextBoardCode();
+    await seat(e2e.server, code, 'Broker Bina', 1);
+    const tv = await openPlayer(e2e.browser, 'tv', e2e.server.url, TV_VIEWPORT);
+    try {
+      await watchCsp(tv);
+      await tv.page.goto(`/spectate/${code}`);
+      await tv.page.getByTestId('board-code').getByText(code).waitFor();
+      await tv.page.getByRole('main').waitFor();
+      expect(await violations(tv)).toEqual([]);
+      expect(errors(tv)).toEqual([]);
+    } finally {
+      await tv.context.close();
+    }
+  });
+
+  it('shows the login and the QR code link with a main landmark, nothing refused', async () => {
+    const phone = await openPlayer(e2e.browser, 'newcomer', e2e.server.url);
+    try {
+      await watchCsp(phone);
+      await phone.page.goto('/login');
+      await phone.page.getByRole('main').getByRole('heading', { name: 'Login' }).waitFor();
+      await phone.page.goto('/showDown?code=AB12');
+      await phone.page.getByRole('main').getByRole('heading', { name: 'Login' }).waitFor();
+      expect(await violations(phone)).toEqual([]);
+      expect(errors(phone)).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+});
