@@ -42,6 +42,8 @@ import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics, httpMetrics, metricsRouter } from './metrics.ts';
 import { reportRouter, sharePageStatus } from './game-report/report-routes.ts';
 import { apiDocsRouter } from './api-docs/docs-router.ts';
+import { createBotDriver, type BotDriver } from './bots/driver.ts';
+import { practiceRouter } from './bots/practice-routes.ts';
 
 export interface ApplicationComponents {
   config: Config;
@@ -59,6 +61,8 @@ export interface Application {
   httpServer: http.Server;
   io: ShowdownServer;
   context: AppContext;
+  /** Plays the bots of practice games (started by `listen`). */
+  bots: BotDriver;
   listen(port?: number, host?: string): Promise<AddressInfo>;
   /** Graceful: stop accepting, finish in-flight requests, close sockets and the database. */
   close(): Promise<void>;
@@ -182,6 +186,7 @@ export async function createApplication(components: ApplicationComponents): Prom
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
+  const bots = createBotDriver(context, scheduler);
   const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
   const missStore: MissStore = {
     redis: redis && { client: redis.client, prefix: config.REDIS_STREAM_NAME },
@@ -220,6 +225,7 @@ export async function createApplication(components: ApplicationComponents): Prom
   );
   app.use('/api/board', boardRouter(context));
   app.use('/api/marketMayhem', mayhemRouter(context));
+  app.use('/api/practice', practiceRouter(context));
   app.use('/api', publicConfigRouter(config));
   app.use('/api', apiDocsRouter());
   app.use('/api', notFoundHandler);
@@ -237,12 +243,16 @@ export async function createApplication(components: ApplicationComponents): Prom
     httpServer,
     io,
     context,
+    bots,
     listen(port = config.PORT, host = config.HOST) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
         httpServer.listen(port, host, () => {
           startSessionRechecks();
-          scheduler.start().then(() => resolve(httpServer.address() as AddressInfo), reject);
+          scheduler.start().then(() => {
+            bots.start();
+            resolve(httpServer.address() as AddressInfo);
+          }, reject);
         });
       });
     },
@@ -251,6 +261,7 @@ export async function createApplication(components: ApplicationComponents): Prom
         draining = true;
         tokens.stopRechecks();
         scheduler.stop();
+        const botsStopped = bots.stop();
         gateway.close();
         // Stop accepting at once; idle keep-alive connections go now, busy ones after their
         // answer (which carries Connection: close), all of them after DRAIN_LIMIT_MS at most.
@@ -269,6 +280,7 @@ export async function createApplication(components: ApplicationComponents): Prom
           await serverClosed;
         }
         clearTimeout(timer);
+        await botsStopped;
         await redis?.close();
         if (ownsDatabase) await database.close();
       })();

@@ -319,6 +319,11 @@ describe('real answers validate against the documents', () => {
     expect((await anon.get(`/api/report/${token}`)).status).toBe(200);
     expect((await a.api.delete(`${g}/report/share`)).status).toBe(200);
     expect((await a.api.get('/api/user/games')).status).toBe(200);
+    // A practice game against bots.
+    expect(
+      (await a.api.post('/api/practice', { mode: 'watch', bots: 2, trade_phase_duration: 30 }))
+        .status,
+    ).toBe(201);
     expect('data' in (await emit(sockets, 'game:leave', { game_id: table.gameId }))).toBe(true);
     // Events follow their commit: the last one has arrived before the socket closes.
     await sockets.waitFor('game:ended');

@@ -252,7 +252,7 @@ describe('lobby, removal, settings, start, first player', () => {
     });
     const entry = res.body.data.game_players_data[0];
     expect(Object.keys(entry).sort()).toEqual(
-      ['avatar_id', 'id', 'image', 'player_id', 'role', 'username'].sort(),
+      ['avatar_id', 'bot', 'id', 'image', 'player_id', 'role', 'username'].sort(),
     );
   });
 

@@ -335,6 +335,7 @@ describe('GET /api/user/games', () => {
         role: 3,
         rank: null,
         final_net_worth: null,
+        practice: false,
       },
     ]);
     expect(one.next_before).toBe(second);

@@ -100,6 +100,7 @@ export const publicPlayerSchema = z.object({
   avatar_id: int(),
   image: z.string(),
   role: roleAnswerSchema,
+  bot: z.boolean().optional().describe('A bot of a practice game'),
 });
 export const firstPlayerSchema = z.object({ player_id: int(), username: z.string() });
 export const lobbyDataSchema = z.object({
@@ -193,6 +194,7 @@ export const rankingEntrySchema = z.object({
   rank: int(),
   rank_label: z.string(),
   rank_name: z.string(),
+  bot: z.boolean().optional().describe('A bot of a practice game'),
 });
 export const mayhemDataSchema = z.object({
   id: int(),

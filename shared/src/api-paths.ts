@@ -43,4 +43,5 @@ export const API = {
   phaseResume: (id: number) => `/api/game/${id}/phase/resume`,
   undo: (id: number) => `/api/game/${id}/undo`,
   rematch: (id: number) => `/api/game/${id}/rematch`,
+  practice: '/api/practice',
 } as const;

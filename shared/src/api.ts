@@ -6,6 +6,11 @@ import { z } from 'zod';
 import {
   BOARD_CODE_PATTERN,
   MAYHEM_PERCENTAGES,
+  PRACTICE_BOTS,
+  PRACTICE_MODES,
+  PRACTICE_PHASE_OPTIONS,
+  PRACTICE_ROUNDS_DEFAULT,
+  PRACTICE_ROUNDS_MAX,
   PAYDAY_INCREMENT_MAX,
   PAYDAY_INCREMENT_MIN,
   PHONE_LENGTH,
@@ -288,6 +293,8 @@ export interface PublicPlayer {
   avatar_id: number;
   image: string;
   role: Role;
+  /** A seat driven by a bot of a practice game (every screen says so); false for a person. */
+  bot?: boolean;
 }
 
 export interface FirstPlayer {
@@ -394,6 +401,8 @@ export interface RankingEntry {
   rank: number;
   rank_label: string;
   rank_name: string;
+  /** A bot of a practice game. */
+  bot?: boolean;
 }
 
 export interface MayhemStock {
@@ -539,6 +548,8 @@ export const reportPlayerSchema = z.object({
   rank_name: z.string(),
   final_cash: rupees,
   final_net_worth: rupees,
+  /** A bot of a practice game. */
+  bot: z.boolean().optional(),
   holdings: z.array(
     z.object({
       stock_id: z.number().int(),
@@ -559,6 +570,8 @@ export type ReportPlayer = z.infer<typeof reportPlayerSchema>;
 export const gameReportSchema = z.object({
   game_id: z.number().int(),
   board_code: z.string(),
+  /** A practice game against bots. */
+  practice: z.boolean().optional(),
   started_at: z.string().nullable(),
   ended_at: z.string().nullable(),
   /** The timeline: the start, then every history entry in the order it was written. */
@@ -621,6 +634,8 @@ export const userGameSchema = z.object({
   /** Once the game is completed, for an investor; otherwise null. */
   rank: z.number().int().nullable(),
   final_net_worth: rupees.nullable(),
+  /** A practice game against bots. */
+  practice: z.boolean(),
 });
 export type UserGame = z.infer<typeof userGameSchema>;
 export const userGamesSchema = z.object({
@@ -656,3 +671,45 @@ export interface PhasePauseData {
   ends_at: string | null;
   paused_remaining_s: number | null;
 }
+
+// ---------- practice against bots ----------
+
+/**
+ * `POST /api/practice`: a practice game against bots. `mode` is the person's seat (an investor
+ * beside a bot broker, the broker, or nobody: `watch` follows the bots on the TV screen); `bots`
+ * the bot investors; `seed` replays the same game (the bots' choices follow from it).
+ */
+export const practiceCreateSchema = z
+  .object({
+    mode: z.enum(PRACTICE_MODES, 'mode must be investor, broker or watch.'),
+    bots: jsonInt(PRACTICE_BOTS.broker.min, PRACTICE_BOTS.broker.max, MSG.PRACTICE_BOTS_RANGE),
+    trade_phase_duration: z
+      .number(MSG.PRACTICE_PHASE_INVALID)
+      .refine(
+        (v) => (PRACTICE_PHASE_OPTIONS as readonly number[]).includes(v),
+        MSG.PRACTICE_PHASE_INVALID,
+      ),
+    rounds: jsonInt(1, PRACTICE_ROUNDS_MAX, `rounds must be 1 to ${PRACTICE_ROUNDS_MAX}.`)
+      .optional()
+      .default(PRACTICE_ROUNDS_DEFAULT),
+    seed: jsonInt(0, MAX_INT4, 'seed must be a whole number from 0 to 2147483647.').optional(),
+  })
+  .refine((v) => v.bots <= PRACTICE_BOTS[v.mode].max, {
+    message: MSG.PRACTICE_BOTS_RANGE,
+    path: ['bots'],
+  });
+export type PracticeCreateInput = z.infer<typeof practiceCreateSchema>;
+
+/** The practice game opened: where the person goes next (as a join's answer says). */
+export const practiceDataSchema = z.object({
+  game_id: z.number().int(),
+  /** Six characters: the TV follows the game with it (`/spectate/{code}`). */
+  board_code: z.string(),
+  mode: z.enum(PRACTICE_MODES),
+  /** The person's role and seat; null when they watch. */
+  role: roleAnswer.nullable(),
+  player_id: z.number().int().nullable(),
+  game_status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  seed: z.number().int(),
+});
+export type PracticeData = z.infer<typeof practiceDataSchema>;

@@ -56,6 +56,35 @@ export const MAX_OPEN_LOBBIES_PER_IP = 30;
 export const EMPTY_LOBBY_TTL_SECONDS = 24 * 60 * 60;
 /** Avatar 7 belongs to the broker seat and is never offered for selection. */
 export const BROKER_AVATAR_ID = 7;
+
+/**
+ * Practice games against bots. A practice game's code has six characters, so it never takes a
+ * physical board's four-character code; the TV follows it by that code like any board.
+ */
+export const PRACTICE_CODE_LENGTH = 6;
+export const PRACTICE_CODE_PATTERN = /^[A-Z0-9]{6}$/;
+/** Who the person is in a practice game: an investor (a bot broker), the broker, or nobody. */
+export const PRACTICE_MODES = ['investor', 'broker', 'watch'] as const;
+export type PracticeMode = (typeof PRACTICE_MODES)[number];
+/** Bot investors beside the person: with a bot broker (investor) at most 5, so 7 seats in all. */
+export const PRACTICE_BOTS = {
+  investor: { min: 2, max: 5 },
+  broker: { min: 2, max: 6 },
+  watch: { min: 2, max: 6 },
+} as const satisfies Record<PracticeMode, { min: number; max: number }>;
+/** The phase lengths a practice game offers: a quick 30 s round and the table's own. */
+export const PRACTICE_PHASE_OPTIONS = [30, 60, 75, 120, 180] as const;
+export const PRACTICE_PHASE_DEFAULT = 60;
+/** Rounds the bot broker plays (price moves, a trade phase, a payday) before it ends the game. */
+export const PRACTICE_ROUNDS_MAX = 3;
+export const PRACTICE_ROUNDS_DEFAULT = 3;
+/** Practice games one person may have open (lobby or running) at once. */
+export const MAX_OPEN_PRACTICE_GAMES_PER_USER = 3;
+/** A practice game in which nothing happened for this long ends itself. */
+export const PRACTICE_IDLE_SECONDS = 2 * 60 * 60;
+/** The named strategies a bot investor plays. */
+export const BOT_STRATEGIES = ['cautious', 'momentum', 'contrarian'] as const;
+export type BotStrategy = (typeof BOT_STRATEGIES)[number];
 export const SELECTABLE_AVATAR_IDS = [1, 2, 3, 4, 5, 6] as const;
 
 export const SPLASH_DELAY_MS = 1500;

@@ -120,6 +120,13 @@ export const MSG = {
   REMATCH_EXISTS: 'The rematch of this game is already open.',
   REMATCH_NOT_ENDED: 'Play again is for a game that has ended.',
   REMATCH_BOARD_BUSY: 'Another game is already open on this board.',
+  // practice against bots
+  PRACTICE_OPENED: 'Your practice game is ready.',
+  PRACTICE_LIMIT: 'You already have 3 practice games open. Finish one of them first.',
+  PRACTICE_BOTS_RANGE: 'Choose 2 to 6 bots (2 to 5 beside a bot broker).',
+  PRACTICE_PHASE_INVALID: 'Trade Phase Duration must be one of 30, 60, 75, 120 or 180 seconds',
+  PRACTICE_NO_REMATCH: 'A practice game has no rematch. Start a new one from your profile.',
+  BOT_SEAT: "A bot's seat cannot be taken or changed by a person.",
 } as const;
 
 export const ERROR_CODE = {

@@ -46,12 +46,13 @@ import type { SpectatorSnapshot } from './spectator.ts';
 
 /** A game id as the games table can hold it (int4): anything else is refused before any query. */
 export const gameRefSchema = z.object({ game_id: z.number().int().min(1).max(2_147_483_647) });
+/** A board's code (four characters) or a practice game's (six). */
 export const spectateSchema = z.object({
   code: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{4}$/),
+    .regex(/^(?:[A-Z0-9]{4}|[A-Z0-9]{6})$/),
 });
 
 const int = () => z.number().int();
@@ -71,6 +72,7 @@ const snapshotGame = z.object({
     .nullable()
     .optional()
     .describe('A completed game’s rematch (a lobby on its board code), once there is one'),
+  practice: z.boolean().optional().describe('A practice game against bots'),
 });
 
 export const gameSnapshotSchema = z.object({

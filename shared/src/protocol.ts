@@ -63,6 +63,8 @@ export interface GameSnapshot {
     first_player: FirstPlayer | null;
     /** A completed game's rematch (the lobby opened on its board code), once there is one. */
     rematch_game_id?: number | null;
+    /** A practice game against bots (absent on an older server). */
+    practice?: boolean;
   };
   players: PublicPlayer[];
   stocks: StockEntry[];

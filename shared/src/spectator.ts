@@ -30,6 +30,7 @@ const PLAYER = {
   avatar_id: true,
   image: true,
   role: true,
+  bot: true,
 } as const;
 const STOCK = { id: true, stock_id: true, name: true, image: true, current_price: true } as const;
 const POINT = { stock_id: true, price: true, at: true, cause: true } as const;
@@ -64,6 +65,7 @@ const RANK = {
   rank: true,
   rank_label: true,
   rank_name: true,
+  bot: true,
 } as const;
 const EVENT = { seq: true, game_id: true } as const;
 
@@ -76,6 +78,7 @@ export const SPECTATOR_SNAPSHOT_FIELDS = {
     settings: SETTINGS,
     first_player: { player_id: true, username: true },
     rematch_game_id: true,
+    practice: true,
   },
   players: [PLAYER],
   stocks: [STOCK],

@@ -153,6 +153,7 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = REST_ROUTES) 
       { name: 'game', description: 'The running game' },
       { name: 'mayhem', description: 'Market mayhem lists' },
       { name: 'report', description: 'After the game' },
+      { name: 'practice', description: 'Practice games against bots' },
       { name: 'server', description: 'Configuration, health and metrics' },
       { name: 'docs', description: 'These documents' },
     ],

@@ -16,6 +16,8 @@ import {
   mayhemCreateSchema,
   mayhemRespondSchema,
   orderbookSchema,
+  practiceCreateSchema,
+  practiceDataSchema,
   priceUpdateSchema,
   profileUpdateSchema,
   refreshSchema,
@@ -225,6 +227,22 @@ export const REST_ROUTES: RouteDoc[] = [
     summary: 'My games, newest first, a page at a time',
     query: userGamesQuerySchema,
     data: userGamesSchema,
+  },
+
+  // ---------- practice against bots ----------
+  {
+    method: 'post',
+    path: '/api/practice',
+    tag: 'practice',
+    summary: 'Open a practice game against bots',
+    description:
+      'The person plays as an investor beside a bot broker (`investor`), as the broker of bot ' +
+      'investors (`broker`), or watches bots play (`watch`, on the TV screen with the answer’s ' +
+      '`board_code`). At most 3 practice games open per person (429 past it); they do not count ' +
+      'against the lobby limits, and end themselves after 2 hours with nothing happening.',
+    body: practiceCreateSchema,
+    data: practiceDataSchema,
+    status: 201,
   },
 
   // ---------- the lobby ----------

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -42,6 +43,8 @@ export const users = pgTable(
     phoneNumber: varchar('phone_number', { length: 15 }).notNull(),
     email: varchar('email', { length: 120 }),
     avatarId: smallint('avatar_id'),
+    /** A bot of practice games (0014_practice.sql): no phone, never signs in, driven by the server. */
+    bot: boolean('bot').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -149,7 +152,8 @@ export const games = pgTable(
   'games',
   {
     id: serial('id').primaryKey(),
-    code: varchar('code', { length: 4 }).notNull(),
+    /** A board's four characters, or a practice game's six (never a board's). */
+    code: varchar('code', { length: 6 }).notNull(),
     status: smallint('status').$type<GameStatus>().notNull().default(1),
     startingFundsPaise: paise('starting_funds_paise').notNull(),
     paydayIncrementPaise: paise('payday_increment_paise').notNull(),
@@ -171,6 +175,8 @@ export const games = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The lobby its broker opened on the same board code once it completed ("Play again"). */
     rematchGameId: integer('rematch_game_id'),
+    /** A practice game against bots: outside the lobby limits, with a row in practice_games. */
+    practice: boolean('practice').notNull().default(false),
   },
   (t) => [
     uniqueIndex('games_open_code_uq')
@@ -185,6 +191,9 @@ export const games = pgTable(
     index('games_lobby_ip_idx')
       .on(t.createdIp)
       .where(sql`status = 1`),
+    index('games_practice_creator_idx')
+      .on(t.createdBy)
+      .where(sql`practice and status in (1, 2)`),
     check('games_status_ck', sql`status in (1, 2, 3)`),
     check('games_paydays_ck', sql`paydays_given between 0 and 3`),
     check('games_phase_remaining_ck', sql`phase_remaining_ms IS NULL OR phase_remaining_ms >= 0`),
@@ -467,5 +476,68 @@ export const undoableActions = pgTable(
   (t) => [
     index('undoable_actions_game_idx').on(t.gameId, t.id),
     check('undoable_actions_kind_ck', sql`kind in ('price', 'payday', 'mayhem')`),
+  ],
+);
+
+/**
+ * The bot driver's state of a practice game (0014_practice.sql). `step` is the bot broker's place
+ * in its script and `ticks` the number of times the game was driven (both seed the bots' choices,
+ * so a seeded game replays); `next_at` is when the game is due again. A node drives a due game
+ * only under its lease (`lease_holder` until `lease_until`), claimed with FOR UPDATE SKIP LOCKED,
+ * so each game is driven by one node at a time. `seen_seq` and `active_at` are the idle clock.
+ * `refusals` counts the bots' refused commands (none is expected).
+ */
+export const practiceGames = pgTable(
+  'practice_games',
+  {
+    gameId: integer('game_id')
+      .primaryKey()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    mode: varchar('mode', { length: 8 }).$type<'investor' | 'broker' | 'watch'>().notNull(),
+    seed: integer('seed').notNull(),
+    rounds: smallint('rounds').notNull(),
+    step: integer('step').notNull().default(0),
+    /** When the bot broker's next step is due (it paces its steps so people can follow). */
+    stepAt: timestamp('step_at', { withTimezone: true }).notNull(),
+    ticks: integer('ticks').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    leaseHolder: varchar('lease_holder', { length: 64 }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    seenSeq: integer('seen_seq').notNull().default(0),
+    activeAt: timestamp('active_at', { withTimezone: true }).notNull(),
+    refusals: integer('refusals').notNull().default(0),
+    done: boolean('done').notNull().default(false),
+  },
+  (t) => [
+    index('practice_games_due_idx')
+      .on(t.nextAt)
+      .where(sql`NOT done`),
+    check('practice_games_mode_ck', sql`mode in ('investor', 'broker', 'watch')`),
+  ],
+);
+
+/** A seat a bot holds, and how it plays: the broker's script or an investor's strategy. */
+export const botSeats = pgTable(
+  'bot_seats',
+  {
+    playerId: integer('player_id')
+      .primaryKey()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    strategy: varchar('strategy', { length: 16 })
+      .$type<'broker' | 'cautious' | 'momentum' | 'contrarian'>()
+      .notNull(),
+    /** The trade phase its `phase_orders` count belongs to (that phase's end). */
+    phaseEndsAt: timestamp('phase_ends_at', { withTimezone: true }),
+    phaseOrders: integer('phase_orders').notNull().default(0),
+  },
+  (t) => [
+    index('bot_seats_game_idx').on(t.gameId),
+    check(
+      'bot_seats_strategy_ck',
+      sql`strategy in ('broker', 'cautious', 'momentum', 'contrarian')`,
+    ),
   ],
 );

@@ -15,11 +15,11 @@ import { isInvestorRole } from '@showdown/shared/roles';
 import { marketValuePaise } from '@showdown/shared/trading';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { games, gameStocks, holdings, players, reportShares } from '../db/schema.ts';
+import { botSeats, games, gameStocks, players, reportShares } from '../db/schema.ts';
 import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { conflict, notFound } from '../games/errors.ts';
 import { requireSeat, type GameRow } from '../games/access.ts';
-import { reportRows } from '../games/queries.ts';
+import { holdingsOf, reportRows } from '../games/queries.ts';
 
 export const REPORT_MSG = {
   NOT_COMPLETED: 'The report is ready once the game is completed.',
@@ -37,7 +37,7 @@ async function completedGameOf(tx: Executor, userId: number, gameId: number): Pr
 export async function gameReport(ctx: AppContext, userId: number, gameId: number) {
   return readSnapshot(ctx.db, async (tx) => {
     const game = await completedGameOf(tx, userId, gameId);
-    return { data: buildGameReport(await reportRows(tx, game)) };
+    return { data: await practiceMarks(tx, game, buildGameReport(await reportRows(tx, game))) };
   });
 }
 
@@ -74,6 +74,21 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  */
 function neutraliseFormula(cell: string): string {
   return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
+}
+
+/** A practice game's report says so, and names its bots as bots. */
+async function practiceMarks(tx: Executor, game: GameRow, report: GameReport): Promise<GameReport> {
+  if (!game.practice) return report;
+  const bots = await tx
+    .select({ playerId: botSeats.playerId })
+    .from(botSeats)
+    .where(eq(botSeats.gameId, game.id));
+  const botIds = new Set(bots.map((b) => b.playerId));
+  return {
+    ...report,
+    practice: true,
+    players: report.players.map((p) => ({ ...p, bot: botIds.has(p.player_id) })),
+  };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -133,7 +148,8 @@ export async function sharedReport(ctx: AppContext, token: string): Promise<{ da
       .innerJoin(games, eq(games.id, reportShares.gameId))
       .where(and(eq(reportShares.tokenHash, hashToken(token)), isNull(reportShares.revokedAt)));
     if (!row) throw notFound(REPORT_MSG.SHARE_NOT_FOUND);
-    return { data: buildGameReport(await reportRows(tx, row.game)) };
+    const report = buildGameReport(await reportRows(tx, row.game));
+    return { data: await practiceMarks(tx, row.game, report) };
   });
 }
 
@@ -191,6 +207,7 @@ export async function userGames(
         role: role as Role,
         rank: mineStanding?.rank ?? null,
         final_net_worth: mineStanding ? paiseToRupees(mineStanding.balancePaise) : null,
+        practice: game.practice,
       };
     });
     return {
@@ -210,17 +227,10 @@ async function finalStandings(
   const seated = await tx.select().from(players).where(inArray(players.gameId, gameIds));
   const investors = seated.filter((p) => isInvestorRole(p.role));
   const prices = await tx.select().from(gameStocks).where(inArray(gameStocks.gameId, gameIds));
-  const held = investors.length
-    ? await tx
-        .select()
-        .from(holdings)
-        .where(
-          inArray(
-            holdings.playerId,
-            investors.map((p) => p.id),
-          ),
-        )
-    : [];
+  const held = await holdingsOf(
+    tx,
+    investors.map((p) => p.id),
+  );
   const priceOf = new Map(prices.map((p) => [`${p.gameId}:${p.stockId}`, p.pricePaise]));
   const gameOfPlayer = new Map(investors.map((p) => [p.id, p.gameId]));
   const values = new Map<number, number>();

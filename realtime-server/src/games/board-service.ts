@@ -61,7 +61,10 @@ export async function expireEmptyLobbies(tx: Tx, now: Date) {
   await tx.delete(games).where(expiredLobby(now));
 }
 
-/** Open lobbies created by the user, or from the address, refused past their limits. */
+/**
+ * Open lobbies created by the user, or from the address, refused past their limits. Practice
+ * games have limits of their own (bots/practice-service.ts) and are not counted here.
+ */
 export async function assertMayOpenLobby(tx: Tx, userId: number, ip: string | undefined) {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`lobby:user:${userId}`}, 0))`,
@@ -69,7 +72,13 @@ export async function assertMayOpenLobby(tx: Tx, userId: number, ip: string | un
   const [byUser] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(games)
-    .where(and(eq(games.status, GAME_STATUS.LOBBY), eq(games.createdBy, userId)));
+    .where(
+      and(
+        eq(games.status, GAME_STATUS.LOBBY),
+        eq(games.createdBy, userId),
+        eq(games.practice, false),
+      ),
+    );
   if (Number(byUser?.n ?? 0) >= MAX_OPEN_LOBBIES_PER_USER) {
     throw rateLimited(MSG.LOBBY_LIMIT_USER);
   }
@@ -78,7 +87,9 @@ export async function assertMayOpenLobby(tx: Tx, userId: number, ip: string | un
   const [byIp] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(games)
-    .where(and(eq(games.status, GAME_STATUS.LOBBY), eq(games.createdIp, ip)));
+    .where(
+      and(eq(games.status, GAME_STATUS.LOBBY), eq(games.createdIp, ip), eq(games.practice, false)),
+    );
   if (Number(byIp?.n ?? 0) >= MAX_OPEN_LOBBIES_PER_IP) throw rateLimited(MSG.LOBBY_LIMIT_IP);
 }
 

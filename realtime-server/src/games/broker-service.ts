@@ -22,6 +22,7 @@ import { games, players } from '../db/schema.ts';
 import type { PlayerRow } from './access.ts';
 import { runGameCommand, type Command } from './command.ts';
 import { conflict, notFound } from './errors.ts';
+import { assertNotBotSeat } from './bot-seat.ts';
 import type { ServiceResult } from './service-result.ts';
 
 const LOBBY_OR_RUNNING = [GAME_STATUS.LOBBY, GAME_STATUS.RUNNING] as const;
@@ -82,6 +83,7 @@ export async function handOverBroker(
         .where(and(eq(players.gameId, gameId), eq(players.id, input.player_id)))
         .for('update');
       if (!target) throw notFound(MSG.BROKER_HANDOVER_NOT_SEATED);
+      await assertNotBotSeat(cmd.tx, target.id);
       const data = await moveBrokerPowers(cmd, cmd.player, target);
       return { data, message: MSG.BROKER_HANDED_OVER };
     },
@@ -109,6 +111,7 @@ export async function claimBroker(
     async (cmd) => {
       const broker = await brokerSeat(cmd.tx, gameId);
       if (broker?.id === cmd.player.id) throw conflict(MSG.BROKER_HANDOVER_SELF);
+      if (broker) await assertNotBotSeat(cmd.tx, broker.id);
       if (broker) {
         if (connected.has(broker.id)) throw conflict(MSG.BROKER_ONLINE);
         const now = ctx.clock.now();

@@ -12,7 +12,13 @@ import type { AppContext } from '../context.ts';
 import { games, gameStocks, ledgerEntries, players, users } from '../db/schema.ts';
 import { requireSeat } from './access.ts';
 import { gameRead } from './read.ts';
-import { gameCommand, runGameCommand, runHotPathCommand } from './command.ts';
+import {
+  gameCommand,
+  runGameCommand,
+  runHotPathCommand,
+  type GameCommand,
+  type SeatRule,
+} from './command.ts';
 import { DomainError, conflict, forbidden } from './errors.ts';
 import { recordPricePoints } from './price-history.ts';
 import {
@@ -287,26 +293,41 @@ export async function givePayday(ctx: AppContext, userId: number, gameId: number
   );
 }
 
-export const endGame = gameCommand(
-  { seat: 'broker', status: LOBBY_OR_RUNNING },
-  async ({ tx, seq, publish, ctx, gameId }) => {
-    const [gameRow] = await tx
-      .update(games)
-      .set({
-        status: GAME_STATUS.COMPLETED,
-        orderbookStatus: 0,
-        phaseEndsAt: null,
-        phaseRemainingMs: null,
-        endedAt: ctx.clock.now(),
-      })
-      .where(eq(games.id, gameId))
-      .returning();
-    const ranking = await rankingView(tx, expectRow(gameRow, 'games: end'));
-    const taken = await seq();
-    publish((p) => p.game(gameId, 'game:ended', { seq: taken, game_id: gameId, ranking }));
-    return { data: ranking, message: MSG.GAME_ENDED };
-  },
-);
+/** The end: the game completes, its phase closes, and every device gets the ranking. */
+async function closeGame({
+  tx,
+  seq,
+  publish,
+  ctx,
+  gameId,
+}: Pick<GameCommand<SeatRule>, 'tx' | 'seq' | 'publish' | 'ctx' | 'gameId'>) {
+  const [gameRow] = await tx
+    .update(games)
+    .set({
+      status: GAME_STATUS.COMPLETED,
+      orderbookStatus: 0,
+      phaseEndsAt: null,
+      phaseRemainingMs: null,
+      endedAt: ctx.clock.now(),
+    })
+    .where(eq(games.id, gameId))
+    .returning();
+  const ranking = await rankingView(tx, expectRow(gameRow, 'games: end'));
+  const taken = await seq();
+  publish((p) => p.game(gameId, 'game:ended', { seq: taken, game_id: gameId, ranking }));
+  return { data: ranking, message: MSG.GAME_ENDED };
+}
+
+export const endGame = gameCommand({ seat: 'broker', status: LOBBY_OR_RUNNING }, closeGame);
+
+/** Ends a game as the server itself (`seat: 'system'`): a practice game left idle. */
+export function endGameBySystem(ctx: AppContext, gameId: number) {
+  return runGameCommand(
+    ctx,
+    { gameId, userId: null, seat: 'system', status: LOBBY_OR_RUNNING },
+    (cmd) => closeGame({ ...cmd, ctx, gameId }),
+  );
+}
 
 export const showdown = gameRead({ allowCompleted: true }, async (tx, { game, player }) => {
   // While the game runs the Showdown is a broker screen; once completed everyone seated reads it.

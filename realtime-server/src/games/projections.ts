@@ -36,6 +36,8 @@ type PricePointRow = typeof pricePoints.$inferSelect;
 export interface PlayerWithName {
   player: PlayerRow;
   username: string;
+  /** The seat's user is a bot (a practice game). */
+  bot?: boolean;
 }
 
 export function settingsView(game: GameRow): GameSettings {
@@ -67,6 +69,7 @@ export function publicPlayerView(row: PlayerWithName): PublicPlayer {
     avatar_id: row.player.avatarId,
     image: avatarById(row.player.avatarId)?.image ?? defaultAvatarImage,
     role: row.player.role as Role,
+    bot: row.bot ?? false,
   };
 }
 
@@ -209,6 +212,7 @@ export function rankingFrom(
       rank: r.rank,
       rank_label: r.rank_label,
       rank_name: r.rank_name,
+      bot: pub.bot,
     };
   });
 }

@@ -46,7 +46,7 @@ import {
 
 export async function listPlayers(tx: Executor, gameId: number): Promise<PlayerWithName[]> {
   return tx
-    .select({ player: players, username: users.username })
+    .select({ player: players, username: users.username, bot: users.bot })
     .from(players)
     .innerJoin(users, eq(users.id, players.userId))
     .where(eq(players.gameId, gameId))
@@ -60,10 +60,10 @@ export async function publicPlayers(tx: Executor, gameId: number): Promise<Publi
 /** A seat as every device shows it, with the user's name. */
 export async function playerWithName(tx: Executor, player: PlayerRow): Promise<PublicPlayer> {
   const [user] = await tx
-    .select({ username: users.username })
+    .select({ username: users.username, bot: users.bot })
     .from(users)
     .where(eq(users.id, player.userId));
-  return publicPlayerView({ player, username: user?.username ?? '' });
+  return publicPlayerView({ player, username: user?.username ?? '', bot: user?.bot ?? false });
 }
 
 export async function firstPlayerView(tx: Executor, game: GameRow): Promise<FirstPlayer | null> {
@@ -74,6 +74,15 @@ export async function firstPlayerView(tx: Executor, game: GameRow): Promise<Firs
     .innerJoin(users, eq(users.id, players.userId))
     .where(eq(players.id, game.firstPlayerId));
   return row ? { player_id: row.id, username: row.username } : null;
+}
+
+/** The shares the players hold (none asked: none read). */
+export async function holdingsOf(tx: Executor, playerIds: readonly number[]) {
+  if (playerIds.length === 0) return [];
+  return tx
+    .select()
+    .from(holdings)
+    .where(inArray(holdings.playerId, [...playerIds]));
 }
 
 /** Current prices in paise by company id; before the start, the catalogue's opening prices. */
@@ -276,6 +285,7 @@ export async function snapshotView(
       settings: settingsView(game),
       first_player: first ? { player_id: first.player.id, username: first.username } : null,
       rematch_game_id: game.rematchGameId,
+      practice: game.practice,
     },
     players: seated.map(publicPlayerView),
     stocks: stocksFrom(prices),

@@ -35,6 +35,7 @@ export async function openRematch(
       lock: 'update',
     });
     if (game.status !== GAME_STATUS.COMPLETED) throw conflict(MSG.REMATCH_NOT_ENDED);
+    if (game.practice) throw conflict(MSG.PRACTICE_NO_REMATCH);
     if (game.rematchGameId !== null) throw conflict(MSG.REMATCH_EXISTS);
     const now = ctx.clock.now();
     await expireEmptyLobbies(tx, now);

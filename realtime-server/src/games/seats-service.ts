@@ -17,12 +17,13 @@ import { isBrokerRole } from '@showdown/shared/roles';
 import type { AppContext } from '../context.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { pgConstraint } from '../db/errors.ts';
-import { players } from '../db/schema.ts';
+import { players, users } from '../db/schema.ts';
 import { readSnapshot } from '../db/transaction.ts';
 import { findGame, gameCompleted, requireSeat, type PlayerRow, type Seat } from './access.ts';
 import { assertJoined, gameCommand } from './command.ts';
 import { conflict, forbidden, invalid, notFound } from './errors.ts';
 import { firstPlayerView, playerWithName, publicPlayers } from './queries.ts';
+import { assertNotBotSeat } from './bot-seat.ts';
 import type { ServiceResult } from './service-result.ts';
 
 const LOBBY = [GAME_STATUS.LOBBY] as const;
@@ -153,6 +154,7 @@ export const changeRole = gameCommand(
         .from(players)
         .where(and(eq(players.id, input.player_id), eq(players.gameId, gameId)));
       if (!other) throw notFound(MSG.PLAYER_NOT_FOUND);
+      await assertNotBotSeat(tx, other.id);
       target = other;
     }
     const updated = await updateSeat(tx, gameId, target, input.role, input.avatar_id);
@@ -207,11 +209,15 @@ export function seatOf(db: Executor, gameId: number, userId: number): Promise<Se
   return requireSeat(db, gameId, userId, { allowCompleted: true });
 }
 
-/** The seated players of a game (their player and user ids), as presence needs them. */
+/**
+ * The seated players of a game (their player and user ids, and whether a bot holds the seat),
+ * as presence needs them.
+ */
 export function seatedPlayers(db: Executor) {
-  return (gameId: number): Promise<Array<{ id: number; userId: number }>> =>
+  return (gameId: number): Promise<Array<{ id: number; userId: number; bot: boolean }>> =>
     db
-      .select({ id: players.id, userId: players.userId })
+      .select({ id: players.id, userId: players.userId, bot: users.bot })
       .from(players)
+      .innerJoin(users, eq(users.id, players.userId))
       .where(eq(players.gameId, gameId));
 }

@@ -1,6 +1,6 @@
 /**
  * Presence: which seated players have a live socket in their game's room, on any process or
- * node. Recomputed and broadcast to the game's players and spectators whenever a seated socket
+ * node, and the bots' seats, which are always at the table. Recomputed and broadcast to the game's players and spectators whenever a seated socket
  * enters or leaves a game room.
  *
  * Each process reads its own room; the others are asked for their users' ids only (a
@@ -28,6 +28,8 @@ export interface Presence {
 export interface SeatedPlayer {
   id: number;
   userId: number;
+  /** A bot's seat: the server drives it, so it is always at the table. */
+  bot?: boolean;
 }
 
 /** The user ids with a socket in a game's room, on every process and node. */
@@ -72,10 +74,9 @@ export function createPresence(
 
   const online = async (gameId: number): Promise<number[]> => {
     const connected = new Set(await connectedUsers(gameId));
-    if (connected.size === 0) return [];
     const seated = await seatedPlayers(gameId);
     return seated
-      .filter((p) => connected.has(p.userId))
+      .filter((p) => p.bot === true || connected.has(p.userId))
       .map((p) => p.id)
       .sort((a, b) => a - b);
   };

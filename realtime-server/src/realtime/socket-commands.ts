@@ -22,6 +22,7 @@ import {
   SOCKET_COMMAND_NAMES,
   type CommandAck,
   type CommandData,
+  type CommandPayload,
   type SocketCommandName,
 } from '@showdown/shared/commands';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
@@ -98,9 +99,26 @@ const COMMANDS: { [E in SocketCommandName]: Run<E> } = {
   'order:place': (ctx, _hooks, userId, p, socketId) => {
     const gameId = idOf(p, 'game_id');
     const input = body(tradeSchema, p);
-    return market.placeOrder(ctx, userId, gameId, input, idempotencyKeyOf(p), socketId);
+    // No socket (a bot's command): every device of the owner is told the new portfolio.
+    const answeredOn = socketId === '' ? undefined : socketId;
+    return market.placeOrder(ctx, userId, gameId, input, idempotencyKeyOf(p), answeredOn);
   },
 };
+
+/**
+ * Runs one command as the user, exactly as their socket's event would (the path's id, the body's
+ * schema, the service), without a socket: how a bot acts (bots/driver.ts). Refusals throw.
+ */
+export function runCommand<E extends SocketCommandName>(
+  ctx: AppContext,
+  hooks: flow.PhaseHooks,
+  userId: number,
+  name: E,
+  payload: CommandPayload<E>,
+): Promise<ServiceResult<CommandData<E>>> {
+  const run = COMMANDS[name] as Run<E>;
+  return run(ctx, hooks, userId, payload as Payload, '');
+}
 
 function failure(status: number, code: AppError['code'], message: string): CommandAck<never> {
   return { error: { code, message, status } };

@@ -567,6 +567,17 @@ export const hi: Record<string, string> = {
   'This report is no longer shared': 'यह रिपोर्ट अब शेयर नहीं की जा रही है',
   'Whoever shared it has turned the link off. Ask them for a new one.':
     'जिसने इसे शेयर किया था, उसने यह लिंक बंद कर दिया है। उनसे नया लिंक माँगें।',
+  // Practice against bots: the server's answers.
+  'Your practice game is ready.': 'आपका अभ्यास खेल तैयार है।',
+  'You already have 3 practice games open. Finish one of them first.':
+    'आपके 3 अभ्यास खेल पहले से खुले हैं। पहले उनमें से कोई एक पूरा करें।',
+  'Choose 2 to 6 bots (2 to 5 beside a bot broker).': '2 से 6 बॉट चुनें (बॉट ब्रोकर के साथ 2 से 5)।',
+  'Trade Phase Duration must be one of 30, 60, 75, 120 or 180 seconds':
+    'ट्रेड चरण की अवधि 30, 60, 75, 120 या 180 सेकंड में से एक होनी चाहिए',
+  'A practice game has no rematch. Start a new one from your profile.':
+    'अभ्यास खेल का दोबारा मुक़ाबला नहीं होता। अपनी प्रोफ़ाइल से नया अभ्यास शुरू करें।',
+  "A bot's seat cannot be taken or changed by a person.":
+    'बॉट की सीट कोई इंसान न ले सकता है, न बदल सकता है।',
 };
 
 /** Keys of screens other branches are adding, not shown by this one yet (none now). */

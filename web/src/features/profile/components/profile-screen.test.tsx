@@ -33,6 +33,7 @@ function myGames(url: string): UserGames {
     role: 2,
     rank: null,
     final_net_worth: null,
+    practice: false,
     ...extra,
   });
   if (url.endsWith('?before=8')) {
