@@ -32,6 +32,7 @@ export default defineConfig({
             'test/deploy.test.ts',
             'test/undo-rematch-nodes.test.ts',
             'test/share-page-nodes.test.ts',
+            'test/bots-nodes.test.ts',
           ],
         },
       },

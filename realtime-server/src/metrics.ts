@@ -32,6 +32,8 @@ export interface Metrics {
   broadcasts: Counter<'event'>;
   dbWait: Histogram;
   games: Gauge<'status'>;
+  botLooks: Counter;
+  botCommands: Counter<'outcome'>;
 }
 
 export interface MetricsSources {
@@ -84,6 +86,17 @@ export function createMetrics(sources?: MetricsSources): Metrics {
       name: 'showdown_db_wait_seconds',
       help: 'Wait for a database connection (the fair queue in front of the pool)',
       buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    botLooks: new Counter({
+      name: 'showdown_bot_looks_total',
+      help: 'Looks this process took at practice games (each under the game’s lease)',
+      registers: [registry],
+    }),
+    botCommands: new Counter({
+      name: 'showdown_bot_commands_total',
+      help: 'Commands the bots of practice games sent, by outcome: done, refused (a rule)',
+      labelNames: ['outcome'],
       registers: [registry],
     }),
     games: new Gauge({

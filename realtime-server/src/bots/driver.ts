@@ -150,6 +150,7 @@ export function createBotDriver(
         refusals: 0,
       };
     }
+    ctx.metrics.botLooks.inc();
     if (!(await release(ctx, nodeId, row, outcome))) {
       ctx.logger.warn({ gameId: row.gameId }, 'a practice game lease expired during its look');
     }

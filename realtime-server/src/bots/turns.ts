@@ -60,10 +60,13 @@ export class BotActions {
 
   async run<T>(what: string, command: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await command();
+      const done = await command();
+      this.ctx.metrics.botCommands.inc({ outcome: 'done' });
+      return done;
     } catch (err) {
       if (!(err instanceof DomainError || err instanceof AppError)) throw err;
       this.refusals += 1;
+      this.ctx.metrics.botCommands.inc({ outcome: 'refused' });
       this.ctx.logger.warn(
         { gameId: this.gameId, command: what, code: err.code, refusal: err.message },
         'a bot command was refused',

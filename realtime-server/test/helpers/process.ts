@@ -97,7 +97,8 @@ export class ServerProcess {
   /** SIGKILL: no shutdown hooks, no flushing; what a crash or an OOM kill looks like. */
   async kill(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    // A process a signal ended has no exit code, only its signal: it has exited all the same.
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGKILL');
     await exited;
@@ -106,7 +107,9 @@ export class ServerProcess {
   /** SIGTERM: the graceful path. */
   async stop(): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      return child?.exitCode ?? null;
+    }
     const exited = new Promise<number | null>((resolve) =>
       child.once('exit', (code) => resolve(code)),
     );
