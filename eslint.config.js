@@ -46,6 +46,25 @@ export default tseslint.config(
     },
   },
   {
+    // shared/ takes zod from shared/src/zod.ts, which configures it before any schema is built.
+    files: ['shared/src/**/*.ts'],
+    ignores: ['shared/src/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import z from './zod.ts' (it runs before any schema is built).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers.
     files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

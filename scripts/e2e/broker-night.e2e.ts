@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TV_VIEWPORT } from './support/browser.ts';
-import { joinLobby, startWithOneInvestor } from './support/flows.ts';
+import { followOnTv, joinLobby, startWithOneInvestor } from './support/flows.ts';
 import { live, LIVE_MS, textOf } from './support/live.ts';
 import { Scenario } from './support/scenario.ts';
 import { useServerAndBrowser } from './support/session.ts';
@@ -31,10 +31,7 @@ describe('a broker night', () => {
       await joinLobby(s, bina, 'Bina', code, "I'm Broker");
       await joinLobby(s, asha, 'Asha', code, "I'm Investor");
       await startWithOneInvestor(s, bina, asha);
-      await s.step('the TV follows the board', async () => {
-        await tv.page.goto(`/spectate/${code}`);
-        await tv.page.getByText('Trade phase closed').waitFor();
-      });
+      await followOnTv(s, tv, code);
 
       await s.step('Bina opens a trade phase', async () => {
         await bina.page.getByRole('button', { name: 'Trade Phase' }).click();

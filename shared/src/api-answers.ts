@@ -4,7 +4,7 @@
  * The wire format stays the one of the interfaces: each schema is checked against its
  * interface at compile time (`SchemasMatch` at the end fails the typecheck on any drift).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type {
   ApiFailure,
   AuthData,

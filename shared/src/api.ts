@@ -2,7 +2,7 @@
  * The REST contract (docs/api.md): zod schemas of every request payload and the types of every
  * answer. Amounts on the wire are rupees (numbers with at most two decimals); the server keeps paise.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   BOARD_CODE_PATTERN,
   MAYHEM_PERCENTAGES,

@@ -5,7 +5,7 @@
  * typecheck when a payload's schema and its TypeScript type differ, so an event added to
  * `protocol.ts` without its entry here does not compile.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   mayhemCreateSchema,
   mayhemRespondSchema,

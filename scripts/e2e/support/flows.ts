@@ -161,4 +161,12 @@ export async function startWithOneInvestor(
   });
 }
 
+/** The TV opens the board's spectator page and shows the live board. */
+export async function followOnTv(scenario: Scenario, tv: Player, code: string): Promise<void> {
+  await scenario.step('the TV follows the board', async () => {
+    await tv.page.goto(`/spectate/${code}`);
+    await tv.page.getByText('Trade phase closed').waitFor();
+  });
+}
+
 export { pathIs };
