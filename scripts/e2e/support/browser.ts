@@ -8,10 +8,12 @@ export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 /** How long any single UI wait may take before the step fails (not the live-update bound). */
 export const STEP_TIMEOUT_MS = 10_000;
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more command-line switches, e.g. an autoplay policy. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
+      ...extraArgs,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',

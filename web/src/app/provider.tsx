@@ -10,7 +10,7 @@ import { PageSlotsProvider } from '../components/ui/page-slots';
 import { Toaster } from '../components/ui/toasts';
 import { LanguageRoot } from '../i18n/language-root';
 import { configureApiClient } from '../lib/api-client';
-import { endedHere, leavesForProfile, resetAppStore } from '../stores/app-store';
+import { endedHere, leavesForProfile, forgetSignedInUser } from '../stores/app-store';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 
@@ -48,11 +48,11 @@ export function wireApiClient(router: {
 }): void {
   configureApiClient({
     onUnauthorized: () => {
-      resetAppStore();
+      forgetSignedInUser();
       void router.navigate('/', { replace: true });
     },
     onRefreshFailed: () => {
-      resetAppStore();
+      forgetSignedInUser();
       void router.navigate('/login', { replace: true });
     },
     endedHere,

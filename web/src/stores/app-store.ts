@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { immer } from 'zustand/middleware/immer';
 import { createAuthSlice, initialAuthData } from './auth-slice';
-import { createClientSlice, initialClientData } from './client-slice';
+import { createClientSlice, initialClientData, type DevicePreferences } from './client-slice';
 import { initialGameData } from './game-data';
 import { createGameSlice } from './game-slice';
 import {
@@ -20,7 +20,7 @@ import type { AppState } from './types';
 
 export type { AppState } from './types';
 
-export type PersistedState = Pick<AppState, 'user' | 'game' | 'soundOn' | 'keepAwake'>;
+export type PersistedState = Pick<AppState, 'user' | 'game'> & DevicePreferences;
 
 export const useAppStore = create<AppState>()(
   persist(
@@ -39,6 +39,8 @@ export const useAppStore = create<AppState>()(
         user: state.user,
         game: state.game,
         soundOn: state.soundOn,
+        vibrationOn: state.vibrationOn,
+        tvSoundOn: state.tvSoundOn,
         keepAwake: state.keepAwake,
       }),
       migrate: (persisted, version) => {
@@ -52,13 +54,26 @@ export const useAppStore = create<AppState>()(
 /** The vanilla store API (getState, setState, subscribe) for non-React code and tests. */
 export const appStore = useAppStore;
 
-/** Every slice's data back to its initial value (actions stay). Signing out uses this. */
+/** Every slice's data back to its initial value (actions stay). */
 export function resetAppStore(): void {
   useAppStore.setState({
     ...initialAuthData(),
     ...initialGameData(),
     ...initialRequestData(),
     ...initialClientData(),
+  });
+}
+
+/**
+ * Signing out: every slice's data back to its initial value except the device's own choices
+ * (sound, vibration, keeping awake), which belong to the device, not to who was signed in.
+ */
+export function forgetSignedInUser(): void {
+  useAppStore.setState({
+    ...initialAuthData(),
+    ...initialGameData(),
+    ...initialRequestData(),
+    connection: 'idle',
   });
 }
 

@@ -1,7 +1,7 @@
 import type { GameSettings, Portfolio, RankingEntry, StockEntry } from '@showdown/shared/api';
 import type { GameSnapshot, PublicMayhem } from '@showdown/shared/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetAppStore, useAppStore } from './app-store';
+import { forgetSignedInUser, resetAppStore, useAppStore } from './app-store';
 import { averagedInto, endedInto, phaseInto, priceInto, stocksInto } from './game-answers';
 import {
   selectBrokerExists,
@@ -152,9 +152,33 @@ describe('snapshot', () => {
     expect(selectStocks(s)).toEqual(stocks);
   });
 
-  it('persists only the user, the game, the sound and keep-awake settings under root', () => {
+  it("persists only the user, the game and the device's sound, vibration and keep-awake choices under root", () => {
     const stored = JSON.parse(localStorage.getItem('root') ?? '{}') as { state: object };
-    expect(Object.keys(stored.state).sort()).toEqual(['game', 'keepAwake', 'soundOn', 'user']);
+    expect(Object.keys(stored.state).sort()).toEqual([
+      'game',
+      'keepAwake',
+      'soundOn',
+      'tvSoundOn',
+      'user',
+      'vibrationOn',
+    ]);
+  });
+
+  it("signing out keeps the device's choices and forgets the rest", () => {
+    state().setSoundOn(true);
+    state().setVibrationOn(false);
+    state().setTvSoundOn(false);
+    state().setKeepAwake(false);
+    forgetSignedInUser();
+    const s = state();
+    expect([s.soundOn, s.vibrationOn, s.tvSoundOn, s.keepAwake]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(s.game).toBeNull();
+    expect(s.user).toBeNull();
   });
 
   it("a new game's snapshot clears the old game's client-only data", () => {

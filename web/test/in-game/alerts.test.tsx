@@ -17,7 +17,10 @@ import { useGameSocket } from '../../src/hooks/use-game-socket';
 import { api } from '../../src/lib/api-client';
 import type { SocketAuth } from '../../src/lib/socket';
 import { useAppStore } from '../../src/stores/app-store';
+import { BUZZ_PATTERNS } from '../../src/lib/haptics';
+import { setSoundOutput } from '../../src/lib/sound/sound';
 import { FakeSocket } from '../fake-socket';
+import { FakeSoundOutput } from '../fake-sound';
 import {
   findLocation,
   gameSnapshot,
@@ -129,6 +132,7 @@ beforeEach(() => {
 
 afterEach(() => {
   Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+  setSoundOutput(null);
 });
 
 describe('trade phase alert on Portfolio', () => {
@@ -321,48 +325,26 @@ describe('payday and mayhem alerts', () => {
 });
 
 describe('sound and the hidden tab', () => {
-  it('plays the tone only when sound is on, and titles a hidden tab', async () => {
-    const oscillators: unknown[] = [];
-    class FakeAudio {
-      currentTime = 0;
-      destination = {};
-      createOscillator() {
-        const node = {
-          type: '',
-          frequency: { value: 0 },
-          connect: (next: unknown) => next,
-          start: vi.fn(),
-          stop: vi.fn(),
-        };
-        oscillators.push(node);
-        return node;
-      }
-      createGain() {
-        return {
-          gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() },
-          connect: (next: unknown) => next,
-        };
-      }
-    }
-    vi.stubGlobal('AudioContext', FakeAudio);
+  it('plays a sound only when sound is on, and titles a hidden tab', async () => {
+    const speakers = new FakeSoundOutput();
+    setSoundOutput(speakers);
     document.title = 'The Showdown';
     await openLive(<PortfolioScreen />, '/portfolio');
     act(() => socket().fire('payday:given', { ...at(SEQ + 1), amount: 100000, paydays_given: 1 }));
     await screen.findByText('Payday! ₹1,00,000.00 added to your cash');
-    expect(oscillators).toHaveLength(0);
+    expect(speakers.played).toEqual([]);
 
     act(() => useAppStore.getState().setSoundOn(true));
     Object.defineProperty(document, 'hidden', { value: true, configurable: true });
     const endsAt = new Date(Date.now() + 60_000).toISOString();
     act(() => socket().fire('phase:started', { ...at(SEQ + 2), ends_at: endsAt, duration: 60 }));
     await screen.findByText('Trade phase open: 60 s to trade');
-    expect(oscillators.length).toBeGreaterThan(0);
+    await waitFor(() => expect(speakers.played).toEqual(['phase-open']));
     expect(document.title).toBe('● Trade phase open');
 
     Object.defineProperty(document, 'hidden', { value: false, configurable: true });
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(document.title).toBe('The Showdown');
-    vi.unstubAllGlobals();
   });
 });
 
@@ -412,5 +394,60 @@ describe('connection banner', () => {
     await waitFor(() => expect(screen.queryByText('Back online')).not.toBeInTheDocument(), {
       timeout: 5000,
     });
+  });
+});
+
+describe('sound and vibration on the phone', () => {
+  let speakers: FakeSoundOutput;
+  /** Opens Portfolio live with this device's switches as given. */
+  async function openWith(switches: { soundOn: boolean; vibrationOn: boolean }, setup = {}) {
+    speakers = new FakeSoundOutput();
+    setSoundOutput(speakers);
+    const rendered = await openLive(<PortfolioScreen />, '/portfolio', setup);
+    act(() => useAppStore.setState(switches));
+    return rendered;
+  }
+  const cuesHeard = async (count: number) => {
+    await waitFor(() => expect(speakers.played).toHaveLength(count));
+    return speakers.played;
+  };
+
+  it("each moment has its sound; only an investor's phase and list vibrate, each its own way", async () => {
+    await openWith({ soundOn: true, vibrationOn: true });
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    act(() => socket().fire('phase:started', { ...at(SEQ + 1), ends_at: endsAt, duration: 120 }));
+    expect(await cuesHeard(1)).toEqual(['phase-open']);
+    expect(vibrateMock).toHaveBeenLastCalledWith(BUZZ_PATTERNS['phase-open']);
+
+    act(() => socket().fire('phase:ended', at(SEQ + 2)));
+    act(() => socket().fire('payday:given', { ...at(SEQ + 3), amount: 100000, paydays_given: 1 }));
+    expect(await cuesHeard(3)).toEqual(['phase-open', 'phase-end', 'payday']);
+    expect(vibrateMock).toHaveBeenCalledTimes(1);
+
+    act(() => socket().fire('mayhem:created', { ...at(SEQ + 4), mayhem: OPEN_MAYHEM }));
+    expect(await cuesHeard(4)).toEqual(['phase-open', 'phase-end', 'payday', 'mayhem']);
+    expect(vibrateMock).toHaveBeenCalledTimes(2);
+    expect(vibrateMock).toHaveBeenLastCalledWith(BUZZ_PATTERNS.mayhem);
+  });
+
+  it('the Profile switches off: no sound and no vibration, the alert still shows', async () => {
+    await openWith({ soundOn: false, vibrationOn: false });
+    const endsAt = new Date(Date.now() + 120_000).toISOString();
+    act(() => socket().fire('phase:started', { ...at(SEQ + 1), ends_at: endsAt, duration: 120 }));
+    expect(await screen.findByText('Trade phase open: 120 s to trade')).toBeInTheDocument();
+    act(() => socket().fire('mayhem:created', { ...at(SEQ + 2), mayhem: OPEN_MAYHEM }));
+    await screen.findByText('Market Mayhem is open: pick your percentages');
+    expect(speakers.played).toEqual([]);
+    expect(vibrateMock).not.toHaveBeenCalled();
+  });
+
+  it('an investor is told the phase is closing ten seconds before its end', async () => {
+    const endsAt = new Date(Date.now() + 11_500).toISOString();
+    await openWith({ soundOn: true, vibrationOn: true }, { orderbook_status: 1, ends_at: endsAt });
+    expect(
+      await screen.findByText('Trade phase closes in 10 s', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(vibrateMock).toHaveBeenLastCalledWith(BUZZ_PATTERNS['phase-closing']);
+    expect(speakers.played).toContain('countdown-final');
   });
 });

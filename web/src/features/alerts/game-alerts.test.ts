@@ -23,6 +23,8 @@ describe('alertsForSnapshot: what a join or resync snapshot shows was missed', (
       title: '● Trade phase open',
       action: { label: 'Trade now', to: '/trade' },
       topic: 'trade-phase-open',
+      cue: 'phase-open',
+      buzz: 'phase-open',
     });
     expect(alertsForSnapshot(before, after, BROKER, NOW)[0]?.action).toBeUndefined();
   });
@@ -151,6 +153,8 @@ describe('the trade phase alerts: open, paused, resumed', () => {
       title: '● Trade phase resumed',
       action: { label: 'Trade now', to: '/trade' },
       topic: 'trade-phase-open',
+      cue: 'phase-open',
+      buzz: 'phase-open',
     });
     expect(alertFor('phase:resumed', resumed, BROKER)).toBeNull();
   });

@@ -9,6 +9,8 @@ import { GAME_STATUS, ORDERBOOK, ROLE, type Role } from '@showdown/shared/consta
 import { isTradePhaseOpen, phaseSecondsLeft, type PhaseFacts } from '@showdown/shared/phase';
 import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
 import { serverText, t } from '../../i18n';
+import type { Buzz } from '../../lib/haptics';
+import type { Cue } from '../../lib/sound/sound';
 
 export interface GameAlert {
   message: string;
@@ -23,6 +25,10 @@ export interface GameAlert {
   topic?: AlertTopic;
   /** A fixed toast key: a toast already showing with it (the Monitor's own) is not joined. */
   key?: string;
+  /** The sound it makes where the player turned alert sounds on (a chime when not given). */
+  cue?: Cue;
+  /** The vibration, for the moments that need the player's eyes (an investor's phase, a list). */
+  buzz?: Buzz;
 }
 
 /** 'trade-phase-open': investors can trade now ("Trade phase open", "Trade phase resumed"). */
@@ -54,8 +60,12 @@ const ALERTS: Alerts = {
   'phase:started': ({ duration }, role) => ({
     message: t('Trade phase open: {duration} s to trade', { duration }),
     title: `● ${t('Trade phase open')}`,
-    ...(isInvestorRole(role) && { action: { label: t('Trade now'), to: '/trade' } }),
+    ...(isInvestorRole(role) && {
+      action: { label: t('Trade now'), to: '/trade' },
+      buzz: 'phase-open' as const,
+    }),
     topic: 'trade-phase-open',
+    cue: 'phase-open',
   }),
   // The broker, who tapped Resume, sees the phase panel run again.
   'phase:resumed': (_event, role) =>
@@ -64,14 +74,19 @@ const ALERTS: Alerts = {
       : {
           message: t('Trade phase resumed'),
           title: `● ${t('Trade phase resumed')}`,
-          ...(isInvestorRole(role) && { action: { label: t('Trade now'), to: '/trade' } }),
+          ...(isInvestorRole(role) && {
+            action: { label: t('Trade now'), to: '/trade' },
+            buzz: 'phase-open' as const,
+          }),
           topic: 'trade-phase-open',
+          cue: 'phase-open',
         },
   'phase:ended': (_event, role) => ({
     message: t('Trade phase closed'),
     title: `● ${t('Trade phase closed')}`,
     ...(isInvestorRole(role) && { action: { label: t('My holdings'), to: '/portfolio' } }),
     key: PHASE_ENDED_KEY,
+    cue: 'phase-end',
   }),
   'payday:given': ({ amount, paydays_given }, role) =>
     role === ROLE.BROKER
@@ -81,11 +96,13 @@ const ALERTS: Alerts = {
             amount: formatINR(amount),
           }),
           title: `● ${t('Payday')}`,
+          cue: 'payday',
         }
       : {
           message: t('Payday! {amount} added to your cash', { amount: formatINR(amount) }),
           title: `● ${t('Payday')} +${formatINR(amount)}`,
           action: { label: t('My holdings'), to: '/portfolio' },
+          cue: 'payday',
         },
   'mayhem:created': (_event, role) => ({
     message: isInvestorRole(role)
@@ -93,6 +110,9 @@ const ALERTS: Alerts = {
       : t('Market Mayhem list is open'),
     title: `● ${t('Market Mayhem open')}`,
     action: { label: isInvestorRole(role) ? t('Respond') : t('View'), to: '/market-mayhem' },
+    cue: 'mayhem',
+    // Investors have a list to answer.
+    ...(isInvestorRole(role) && { buzz: 'mayhem' as const }),
   }),
   'mayhem:averaged': ({ changes }) =>
     mayhemApplied(changes.filter((c) => c.price !== c.previous_price).length),
@@ -113,6 +133,7 @@ function mayhemApplied(moved: number): GameAlert {
         : t('Market Mayhem applied: no price moved'),
     title: `● ${t('Market Mayhem applied')}`,
     action: { label: t('See prices'), to: '/stock-prices' },
+    cue: 'mayhem-applied',
   };
 }
 

@@ -6,7 +6,10 @@ import type { GameListener } from '../../hooks/use-game-socket';
 import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '../../stores/app-store';
 import { selectRole } from '../../stores/game-selectors';
-import { playTone, showInTitle, vibrate } from './alert-effects';
+import { vibrate } from '../../lib/haptics';
+import { playCue } from '../../lib/sound/sound';
+import { showInTitle } from './alert-effects';
+import { usePhaseClosingAlert, useBrokerOfflineAlert, type DeviceCues } from './table-cues';
 import {
   alertFor,
   alertsForSnapshot,
@@ -19,14 +22,27 @@ import {
 /** How long an alert stays: long enough to read and tap its action. */
 export const ALERT_MS = 6000;
 
+/** Sound and vibration as this device's switches (Profile) allow. */
+const deviceCues: DeviceCues = {
+  play: (cue) => {
+    if (useAppStore.getState().soundOn) playCue(cue);
+  },
+  buzz: (buzz) => {
+    if (useAppStore.getState().vibrationOn) vibrate(buzz);
+  },
+};
+
 /**
  * Tells the player about the game's moves on whatever screen they are: a snackbar with an action
- * to the right screen, a vibration, the tone when sound is on, the tab title when hidden. Each
- * applied event is told, and so is what a join or resync snapshot shows was missed.
+ * to the right screen, a sound and a vibration as the device's switches allow, the tab title when
+ * hidden. Each applied event is told, and so is what a join or resync snapshot shows was missed;
+ * so are the last seconds of an investor's phase and a broker gone offline.
  */
 export function useGameAlerts(): GameListener {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const navigate = useNavigate();
+  usePhaseClosingAlert(deviceCues);
+  useBrokerOfflineAlert(deviceCues);
   return useMemo<GameListener>(() => {
     // The toast on screen for each topic, taken away when the topic stops being true.
     const onTopic = new Map<AlertTopic, SnackbarKey>();
@@ -68,9 +84,10 @@ export function useGameAlerts(): GameListener {
       }
       const last = alerts.at(-1);
       if (!last) return;
-      // One buzz and one tone for what arrived together; the title tells the newest.
-      vibrate();
-      if (useAppStore.getState().soundOn) playTone();
+      // One sound and at most one vibration for what arrived together; the title tells the newest.
+      deviceCues.play(last.cue ?? 'alert');
+      const buzz = alerts.find((alert) => alert.buzz)?.buzz;
+      if (buzz) deviceCues.buzz(buzz);
       showInTitle(last.title);
     };
     const role = () => selectRole(useAppStore.getState());

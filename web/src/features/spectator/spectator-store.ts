@@ -15,6 +15,7 @@ import {
   type SpectatorSnapshot,
 } from '@showdown/shared/spectator';
 import type { EventResult } from '../../lib/socket';
+import type { Cue } from '../../lib/sound/sound';
 import { t } from '../../i18n';
 
 export type AnnouncementKind = 'payday' | 'first-player' | 'mayhem-opened' | 'mayhem-applied';
@@ -31,6 +32,8 @@ export interface SpectatorState {
   error: string | null;
   /** Newest last; the screen shows the newest for a few seconds. */
   announcements: Announcement[];
+  /** The sounds of the last applied events that have one, newest last, for the TV to play. */
+  cues: Array<{ id: number; name: Cue }>;
 }
 
 export interface SpectatorActions {
@@ -102,12 +105,28 @@ function announcementOf(
   }
 }
 
+/**
+ * What the TV plays for an applied event: trading opens or resumes, the phase ends, a payday,
+ * market mayhem opening and applied, the end of the game. Only live events: a snapshot (a TV
+ * opened late, a resync) plays nothing.
+ */
+export const TV_CUES: { [E in GameEventName]?: Cue } = {
+  'phase:started': 'phase-open',
+  'phase:resumed': 'phase-open',
+  'phase:ended': 'phase-end',
+  'payday:given': 'payday',
+  'mayhem:created': 'mayhem',
+  'mayhem:averaged': 'mayhem-applied',
+  'game:ended': 'podium',
+};
+
 export function createSpectatorStore() {
   let nextId = 1;
   return createStore<SpectatorState & SpectatorActions>()((set, get) => ({
     game: null,
     error: null,
     announcements: [],
+    cues: [],
     loadSnapshot(snapshot) {
       const current = get().game;
       // A new game on the board: yesterday's announcements do not belong to it.
@@ -131,11 +150,13 @@ export function createSpectatorStore() {
         payload as SpectatorEventPayload<GameEventName>,
         result.state,
       );
+      const cue = TV_CUES[name];
       set({
         game: result.state,
         announcements: news
           ? [...get().announcements.slice(-9), { id: nextId++, ...news }]
           : get().announcements,
+        cues: cue ? [...get().cues.slice(-9), { id: nextId++, name: cue }] : get().cues,
       });
       return 'applied';
     },

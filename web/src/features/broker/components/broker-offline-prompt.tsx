@@ -1,43 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { GAME_STATUS } from '@showdown/shared/constants';
-import { BROKER_CLAIM_AFTER_S, isBrokerRole } from '@showdown/shared/roles';
-import { useEffect, useState } from 'react';
+import { isBrokerRole } from '@showdown/shared/roles';
+import { useState } from 'react';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
-import {
-  selectGameId,
-  selectOnlinePlayers,
-  selectPlayers,
-  selectRole,
-  selectStatus,
-} from '../../../stores/game-selectors';
+import { useBrokerId, useBrokerOffline } from '../../../hooks/use-broker-offline';
+import { selectGameId, selectRole, selectStatus } from '../../../stores/game-selectors';
 import { claimBroker } from '../api/broker-api';
-
-/** The broker's seat id, or null when no seat has the powers. */
-function useBrokerId(): number | null {
-  const players = useAppStore(selectPlayers);
-  return players.find((p) => isBrokerRole(p.role))?.player_id ?? null;
-}
-
-/**
- * Whether the broker has been offline (no device in the presence list) for the claim window, as
- * this device has seen it: the count starts when the broker drops out of the list.
- */
-export function useBrokerOffline(brokerId: number | null, windowS = BROKER_CLAIM_AFTER_S) {
-  const online = useAppStore(selectOnlinePlayers);
-  const away = brokerId !== null && !online.includes(brokerId);
-  const [longAway, setLongAway] = useState(false);
-  useEffect(() => {
-    setLongAway(false);
-    if (!away) return;
-    const timer = window.setTimeout(() => setLongAway(true), windowS * 1000);
-    return () => window.clearTimeout(timer);
-  }, [away, brokerId, windowS]);
-  return away && longAway;
-}
 
 /** "The broker is offline. Take over?" for the other seated players, after 60 s. */
 export function BrokerOfflinePrompt() {

@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../test/render';
+import { FakeSoundOutput } from '../../../../test/fake-sound';
+import { setSoundOutput } from '../../../lib/sound/sound';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
 import { AccountDetailsScreen } from './account-details-screen';
 import { HomeScreen } from './home-screen';
@@ -109,7 +111,9 @@ describe('profile landing', () => {
     expect(await findNavigatedPath()).toBe('/landing');
   });
 
-  it('has the alert sound toggle, off by default, kept in the store', async () => {
+  it('has the alert sound toggle, off by default, kept in the store; turning it on starts sound', async () => {
+    const speakers = new FakeSoundOutput().hold();
+    setSoundOutput(speakers);
     const u = userEvent.setup();
     renderRoute(<ProfileScreen />, { path: '/profile' });
     const toggle = await screen.findByRole('switch', { name: 'Alert sound' });
@@ -117,6 +121,31 @@ describe('profile landing', () => {
     await u.click(toggle);
     expect(toggle).toBeChecked();
     expect(useAppStore.getState().soundOn).toBe(true);
+    // The tap on the switch is the one that lets the browser play the alerts to come.
+    await vi.waitFor(() => expect(speakers.unlocks).toBe(1));
+    setSoundOutput(null);
+  });
+
+  it('has the vibration switch where the phone can vibrate, on by default, kept on the device', async () => {
+    const u = userEvent.setup();
+    const { unmount } = renderRoute(<ProfileScreen />, { path: '/profile' });
+    await screen.findByRole('switch', { name: 'Alert sound' });
+    // jsdom, like a desktop browser or iOS, cannot vibrate: no switch that would do nothing.
+    expect(screen.queryByRole('switch', { name: 'Vibration' })).not.toBeInTheDocument();
+    unmount();
+
+    Object.defineProperty(navigator, 'vibrate', { value: vi.fn(), configurable: true });
+    try {
+      renderRoute(<ProfileScreen />, { path: '/profile' });
+      const toggle = await screen.findByRole('switch', { name: 'Vibration' });
+      expect(toggle).toBeChecked();
+      await u.click(toggle);
+      expect(useAppStore.getState().vibrationOn).toBe(false);
+      const persisted = JSON.parse(localStorage.getItem(useAppStore.persist.getOptions().name!)!);
+      expect(persisted.state.vibrationOn).toBe(false);
+    } finally {
+      delete (navigator as { vibrate?: unknown }).vibrate;
+    }
   });
 
   it('has the "Keep screen awake" switch, on by default, kept in the persisted store', async () => {
@@ -176,6 +205,20 @@ describe('profile landing', () => {
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(localStorage.getItem('refresh_token')).toBeNull();
     expect(useAppStore.getState().user).toBeNull();
+  });
+
+  it("signing out keeps this device's sound and keep-awake choices", async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    await u.click(await screen.findByRole('switch', { name: 'Alert sound' }));
+    await u.click(screen.getByRole('switch', { name: 'Keep screen awake' }));
+    await u.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Do you want to logout?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await findNavigatedPath()).toBe('/login');
+    expect(useAppStore.getState().user).toBeNull();
+    expect(useAppStore.getState().soundOn).toBe(true);
+    expect(useAppStore.getState().keepAwake).toBe(false);
   });
 });
 

@@ -2,9 +2,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -18,6 +16,7 @@ import { env } from '../../../config/env';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { logoutUser } from '../api/logout';
 import { fetchProfile } from '../api/profile-api';
+import { DeviceSwitches } from './device-switches';
 import { LanguageSwitch } from './language-switch';
 import { MyGames } from './my-games';
 import { t } from '../../../i18n';
@@ -26,10 +25,6 @@ import { t } from '../../../i18n';
 export function ProfileScreen() {
   const navigate = useNavigate();
   const user = useAppStore((s) => s.user);
-  const soundOn = useAppStore((s) => s.soundOn);
-  const setSoundOn = useAppStore((s) => s.setSoundOn);
-  const keepAwake = useAppStore((s) => s.keepAwake);
-  const setKeepAwake = useAppStore((s) => s.setKeepAwake);
   const { status } = useAppStore(selectRequest('profile'));
   const wide = useMediaQuery(`(min-width:${WIDE_WINDOW_BREAKPOINT_PX + 1}px)`);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -120,16 +115,7 @@ export function ProfileScreen() {
           >
             {t('Shop Now')}
           </Button>
-          <FormControlLabel
-            control={<Switch checked={soundOn} onChange={(_event, on) => setSoundOn(on)} />}
-            label={t('Alert sound')}
-            sx={{ alignSelf: 'center' }}
-          />
-          <FormControlLabel
-            control={<Switch checked={keepAwake} onChange={(_event, on) => setKeepAwake(on)} />}
-            label={t('Keep screen awake')}
-            sx={{ alignSelf: 'center' }}
-          />
+          <DeviceSwitches />
           <LanguageSwitch />
           <MyGames />
         </Stack>

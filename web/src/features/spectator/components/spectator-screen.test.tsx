@@ -1,44 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  SpectatorEventName,
-  SpectatorEventPayload,
-  SpectatorSnapshot,
-} from '@showdown/shared/spectator';
-import recorded from '../../../../test/fixtures/spectator-session.json';
 import { renderRoute } from '../../../../test/render';
-import type { SpectateOptions } from '../../../lib/socket';
+import { indexOf, replay, session } from '../../../../test/spectator-replay';
 import { ANNOUNCEMENT_MS, SpectatorScreen } from './spectator-screen';
-
-/** A spectator session recorded from a real server (board TV42: a whole game). */
-const session = recorded as unknown as {
-  snapshot: SpectatorSnapshot;
-  events: Array<{ name: SpectatorEventName; payload: SpectatorEventPayload<SpectatorEventName> }>;
-};
-const indexOf = (name: string) => session.events.findIndex((e) => e.name === name);
-
-/** A data source that replays the recorded snapshot and events, and can play more later. */
-function replay(snapshot: SpectatorSnapshot, upTo: number) {
-  let options: SpectateOptions | null = null;
-  const source = (o: SpectateOptions) => {
-    options = o;
-    o.onSnapshot(snapshot);
-    for (const e of session.events.slice(0, upTo)) o.onEvent(e.name, e.payload);
-    return { disconnect: () => undefined };
-  };
-  return {
-    source,
-    play(from: number, to: number) {
-      act(() => {
-        for (const e of session.events.slice(from, to)) options!.onEvent(e.name, e.payload);
-      });
-    },
-    snapshot(next: SpectatorSnapshot) {
-      act(() => options!.onSnapshot(next));
-    },
-  };
-}
 
 function mockPublicUrl(publicUrl: string | null) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>

@@ -18,6 +18,7 @@ import { useWakeLock } from '../../../hooks/use-wake-lock';
 import { useAppStore } from '../../../stores/app-store';
 import { PriceTile } from './price-tile';
 import { Podium } from './podium';
+import { TvSound } from './tv-sound';
 import { t } from '../../../i18n';
 
 /** How long an announcement stays on the big screen. */
@@ -368,6 +369,7 @@ export function SpectatorScreen({ source }: { source?: SpectateSource }) {
       sx={{ minHeight: '100dvh', width: '100%', p: '2.5vw', boxSizing: 'border-box' }}
     >
       <SpectatorBoard store={store} publicUrl={publicUrl} />
+      <TvSound store={store} />
     </Box>
   );
 }
