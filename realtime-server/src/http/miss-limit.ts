@@ -37,7 +37,14 @@ export function createMissLimit(name: string, store: MissStore): MissLimit {
     duration: MISS_WINDOW_SECONDS,
   };
   const limiter: RateLimiterAbstract = store.redis
-    ? new RateLimiterRedis({ ...options, storeClient: store.redis.client, useRedisPackage: true })
+    ? new RateLimiterRedis({
+        ...options,
+        storeClient: store.redis.client,
+        useRedisPackage: true,
+        // While Redis is away, each process counts on its own rather than wait for it.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      })
     : store.clusterWorker
       ? new RateLimiterCluster({ ...options, timeoutMs: 2000 })
       : new RateLimiterMemory(options);
