@@ -1,7 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
+import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { healthRouter } from '../src/http/health.ts';
 import { createTestDatabase, testDriver } from './helpers/database.ts';
 import { http as client, startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -73,6 +75,41 @@ describe('health and readiness', () => {
     },
     SERVER_TEST_MS,
   );
+});
+
+describe('readiness during a shutdown', () => {
+  it('a check already running when the shutdown begins answers 503, even when it passes', async () => {
+    let stopping = false;
+    let pass!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const app = express();
+    app.use(
+      healthRouter({
+        checks: {
+          database: () =>
+            new Promise<void>((resolve) => {
+              pass = resolve;
+              started();
+            }),
+        },
+        stopping: () => stopping,
+      }),
+    );
+    const probe = http.createServer(app);
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => probe.close(() => resolve())));
+    const url = `http://127.0.0.1:${(probe.address() as net.AddressInfo).port}`;
+
+    const answer = client(url).get('/readyz');
+    await running;
+    stopping = true; // SIGTERM arrives while the check runs
+    pass();
+    expect(await answer).toEqual({
+      status: 503,
+      body: { status: 'unavailable', reason: 'shutting down' },
+    });
+  });
 });
 
 /** A TCP relay to Redis that the test can cut, as a network fault or a Redis restart would. */

@@ -36,6 +36,8 @@ async function run(check: ReadinessCheck): Promise<string> {
   }
 }
 
+const SHUTTING_DOWN = { status: 'unavailable', reason: 'shutting down' } as const;
+
 export function healthRouter(readiness: Readiness): Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => {
@@ -43,22 +45,17 @@ export function healthRouter(readiness: Readiness): Router {
   });
   router.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (readiness.stopping()) {
-      res.status(503).json({ status: 'unavailable', reason: 'shutting down' });
-      return;
-    }
+    const shuttingDown = () => res.status(503).json(SHUTTING_DOWN);
+    if (readiness.stopping()) return shuttingDown();
     const names = Object.keys(readiness.checks);
     const results = await Promise.all(names.map((name) => run(readiness.checks[name]!)));
+    // A shutdown that began while the checks ran wins, whatever they found: from the signal
+    // on, every answer says the process is leaving.
+    if (readiness.stopping()) return shuttingDown();
     const checks = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
     const failed = names.filter((name) => checks[name] !== 'ok');
-    if (failed.length === 0) {
-      res.json({ status: 'ready', checks });
-      return;
-    }
-    // A shutdown that began while the checks ran wins: that is the reason to leave.
-    const reason = readiness.stopping()
-      ? 'shutting down'
-      : failed.map((name) => `${name}: ${checks[name]}`).join('; ');
+    if (failed.length === 0) return res.json({ status: 'ready', checks });
+    const reason = failed.map((name) => `${name}: ${checks[name]}`).join('; ');
     res.status(503).json({ status: 'unavailable', reason, checks });
   });
   return router;
