@@ -15,7 +15,10 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 12 },
   typography: {
-    fontFamily: '"Poppins", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    // Devanagari after the Latin fonts: the app's own face (i18n/devanagari-font.ts, loaded with
+    // Hindi) covers only Devanagari, so Latin letters never come from it.
+    fontFamily:
+      '"Poppins", "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans Devanagari", sans-serif',
     h1: { fontSize: '2rem', fontWeight: 800, letterSpacing: '0.02em' },
     h2: { fontSize: '1.6rem', fontWeight: 800 },
     h3: { fontSize: '1.35rem', fontWeight: 700 },

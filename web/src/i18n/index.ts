@@ -3,7 +3,8 @@
  *
  * A message's id is its English text, exactly as the screen shows it: English needs no catalogue
  * (the id is the text), so nothing more loads for it. The Hindi catalogue (`catalogues/hi.ts`) is a
- * chunk of its own, loaded on demand when Hindi is chosen (so /login stays within its budget).
+ * chunk of its own, loaded on demand when Hindi is chosen (so /login stays within its budget),
+ * with the Devanagari font the app ships (devanagari-font.ts).
  *
  * How a screen uses it: `import { t } from '…/i18n'`, then `t('Login')` where the English literal
  * was, and `t('{name} goes first!', { name })` for a text with a value in it. A text defined away
@@ -90,7 +91,11 @@ let templates: typeof MatchTemplate = () => null;
 const loaders: Record<Language, () => Promise<Record<string, string>>> = {
   en: () => Promise.resolve({}),
   hi: async () => {
-    const catalogue = await import('./catalogues/hi');
+    // The catalogue and the Devanagari font (devanagari-font.ts) are fetched side by side.
+    const [catalogue] = await Promise.all([
+      import('./catalogues/hi'),
+      import('./devanagari-font').then((font) => font.loadDevanagariFont()),
+    ]);
     templates = catalogue.matchTemplate;
     return catalogue.hi;
   },

@@ -79,6 +79,8 @@ function TimelineChart({
           },
         ]}
         yAxis={[{ valueFormatter: compactRupees }]}
+        // An event's sentence wraps at the tooltip's width instead of running off a phone.
+        slotProps={{ tooltip: { sx: { '& table > caption': { whiteSpace: 'normal' } } } }}
         series={series.map((s) => ({
           ...s,
           showMark: false,
