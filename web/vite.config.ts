@@ -4,12 +4,44 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { reportInitialJs } from './build/initial-js.ts';
 import { pwa } from './build/pwa.ts';
+import { prerender } from './build/prerender.ts';
+// Relative: the config's own imports are bundled, a workspace package's TypeScript is not.
+import { STORAGE_KEYS } from '../shared/src/constants.ts';
+
+const splash = 'src/features/auth/components/splash-screen.tsx';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
     react(),
+    // The pages a newcomer opens first, and the TV: their first paint is in their HTML.
+    prerender([
+      { page: '/', url: '/', routeModules: [splash], drawnFor: 'newcomer' },
+      {
+        page: '/login',
+        url: '/login',
+        routeModules: ['src/features/auth/components/login-screen.tsx'],
+        drawnFor: 'newcomer',
+      },
+      // The board QR code's link: a signed-out visitor sees the splash there, then /login.
+      { page: '/showDown', url: '/showDown', routeModules: [splash], drawnFor: 'newcomer' },
+      {
+        // Signed in, the profile not loaded yet: the layout and its logo, drawn over by the app.
+        page: '/profile',
+        url: '/profile',
+        routeModules: ['src/features/profile/components/profile-screen.tsx'],
+        drawnFor: 'shell',
+        storage: { [STORAGE_KEYS.ACCESS_TOKEN]: 'prerender' },
+      },
+      {
+        // Waiting for the board's game, whatever the code.
+        page: '/spectate/:code',
+        url: '/spectate/----',
+        routeModules: ['src/features/spectator/components/spectator-screen.tsx'],
+        drawnFor: 'anyone',
+      },
+    ]),
     pwa(),
     precompress(),
     // Measured as the benchmark measures it (scripts/bench): the build fails over budget.

@@ -8,6 +8,9 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const script = `console.log(${JSON.stringify('the showdown '.repeat(200))});\n`;
 const html = '<!doctype html><html><body><div id="root"></div></body></html>\n';
+const loginHtml =
+  '<!doctype html><html><body><div id="root"><main>Login</main></div></body></html>';
+const tvHtml = '<!doctype html><html><body><div id="root"><main>TV</main></div></body></html>';
 let dist: string;
 let server: TestServer;
 
@@ -26,6 +29,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"The Showdown"}');
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  fs.mkdirSync(path.join(dist, 'pages'));
+  fs.writeFileSync(path.join(dist, 'pages', 'login.html'), loginHtml);
+  fs.writeFileSync(path.join(dist, 'pages', 'spectate.html'), tvHtml);
+  fs.writeFileSync(
+    path.join(dist, 'pages', 'pages.json'),
+    JSON.stringify({ '/login': '/pages/login.html', '/spectate/:code': '/pages/spectate.html' }),
+  );
   server = await startTestServer({ env: { WEB_DIST_DIR: dist } });
 });
 
@@ -59,7 +69,7 @@ describe('the web app: pre-compressed, cached by kind', () => {
   });
 
   it('revalidates index.html on every load, also for deep links', async () => {
-    for (const p of ['/', '/portfolio', '/spectate/AB12', '/join-game/true']) {
+    for (const p of ['/', '/portfolio', '/join-game/true']) {
       const res = await get(p, 'gzip');
       expect(res.status, p).toBe(200);
       expect(res.headers.get('cache-control'), p).toBe('no-cache');
@@ -78,6 +88,23 @@ describe('the web app: pre-compressed, cached by kind', () => {
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-encoding')).toBeNull();
     expect(svg.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+});
+
+describe('prerendered pages', () => {
+  it('answers a page the build prerendered with its own HTML, revalidated on every load', async () => {
+    for (const [p, body] of [
+      ['/login', loginHtml],
+      ['/spectate/AB12', tvHtml],
+      ['/spectate/ZZ99', tvHtml],
+      ['/profile', html],
+    ] as const) {
+      const res = await get(p, 'identity');
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(res.headers.get('content-type'), p).toMatch(/text\/html/);
+      expect(await res.text(), p).toBe(body);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The pages a newcomer opens first (the login, the board QR code's link, the table's TV) in real
  * Chromium under the product's CSP: nothing refused (not even a caught probe), no error, and a
- * <main> landmark on each.
+ * <main> landmark on each; their HTML draws the page before any script, and the app hydrates it.
  */
 import { describe, expect, it } from 'vitest';
 import { seat, nextBoardCode } from '../../realtime-server/test/helpers/game.ts';
@@ -27,7 +27,47 @@ const violations = (player: Player) =>
 const errors = (player: Player) =>
   player.log.filter((line) => /\[(error|pageerror)\]|Refused to/.test(line));
 
+/** Every element removed from the page since it started loading (kept on the window). */
+async function watchRemovals(player: Player): Promise<void> {
+  await player.page.addInitScript(() => {
+    const removed: string[] = [];
+    Object.assign(window, { removedElements: removed });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && node.tagName !== 'STYLE') removed.push(node.tagName);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
 describe('a first visit', () => {
+  it('draws the login in its HTML, and the app takes that markup over (hydrates it)', async () => {
+    const served = await (await fetch(`${e2e.server.url}/login`)).text();
+    expect(served).toContain('data-drawn-for="newcomer"');
+    expect(served).toMatch(/<h1[^>]*>Login<\/h1>/);
+    expect(served).toMatch(/<style data-emotion="css [^"]+">/);
+    const phone = await openPlayer(e2e.browser, 'newcomer', e2e.server.url);
+    try {
+      await watchRemovals(phone);
+      await phone.page.goto('/login');
+      const number = phone.page.getByLabel('Phone number');
+      await number.pressSequentially('9876543210');
+      expect(await phone.page.getByRole('button', { name: 'Get OTP' }).isEnabled()).toBe(true);
+      expect(await number.inputValue()).toBe('9876543210');
+      // Hydrated: nothing of the served markup was replaced.
+      expect(
+        await phone.page.evaluate(
+          () => (window as unknown as { removedElements: string[] }).removedElements,
+        ),
+      ).toEqual([]);
+      expect(errors(phone)).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('shows the TV of a board with a game, nothing refused by the CSP', async () => {
     const code = nextBoardCode();
     await seat(e2e.server, code, 'Broker Bina', 1);

@@ -15,6 +15,22 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
+/** Writes the brotli and gzip copies of one file (nothing for a small one). */
+export function compressBeside(file: string): void {
+  const content = fs.readFileSync(file);
+  if (content.length < MIN_BYTES) return;
+  fs.writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file of the build,
  * once, at maximum compression, so the server sends them without compressing per request.
@@ -29,19 +45,7 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const content = fs.readFileSync(file);
-        if (content.length < MIN_BYTES) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        );
-        fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        if (COMPRESSIBLE.test(file) && !fs.existsSync(`${file}.br`)) compressBeside(file);
       }
     },
   };

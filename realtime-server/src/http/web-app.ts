@@ -18,6 +18,8 @@ export const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 /** Unhashed files every deploy must reach at once (see the top). */
 const REVALIDATED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+/** The build's prerendered entry pages: page pattern → file (web/build/prerender.ts). */
+const PRERENDERED = '/pages/pages.json';
 
 interface WebFile {
   file: string;
@@ -39,7 +41,7 @@ function listFiles(root: string, dir = root, into = new Map<string, WebFile>()) 
       file: full,
       cacheControl: urlPath.startsWith('/assets/')
         ? IMMUTABLE
-        : REVALIDATED.has(urlPath)
+        : REVALIDATED.has(urlPath) || urlPath.startsWith('/pages/')
           ? REVALIDATE
           : SHORT,
       br: fs.existsSync(`${full}.br`),
@@ -93,22 +95,39 @@ function send(res: Response, entry: WebFile, acceptEncoding: string | undefined,
  */
 export type PageStatus = (page: PagePath, req: Request) => Promise<number> | undefined;
 
+/** Each prerendered page's file, by page pattern (a file the build did not write is left out). */
+function prerenderedPages(files: Map<string, WebFile>): Map<string, WebFile> {
+  const pages = new Map<string, WebFile>();
+  const listed = files.get(PRERENDERED);
+  if (!listed) return pages;
+  const map = JSON.parse(fs.readFileSync(listed.file, 'utf8')) as Record<string, string>;
+  for (const [page, file] of Object.entries(map)) {
+    const entry = files.get(file);
+    if (entry) pages.set(page, entry);
+  }
+  return pages;
+}
+
 /**
- * The web app's files, then index.html for the app's pages (shared/src/pages.ts), with the status
- * `pageStatus` gives. Any other path goes on to the 404: a crawler's robots.txt or favicon.ico, a
- * missing hashed file (a stale page must not run HTML as script), /metrics when it is off.
+ * The web app's files, then for the app's pages (shared/src/pages.ts) the page's prerendered
+ * HTML when the build wrote one (its first paint needs no JavaScript), else index.html, with the
+ * status `pageStatus` gives. Any other path goes on to the 404: a crawler's robots.txt or
+ * favicon.ico, a missing hashed file (a stale page must not run HTML as script), /metrics when it
+ * is off.
  */
 export function webApp(webDist: string, pageStatus?: PageStatus): RequestHandler {
   const files = listFiles(webDist);
   const index = files.get('/index.html');
+  const prerendered = prerenderedPages(files);
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const entry = files.get(req.path);
     if (entry) return send(res, entry, req.headers['accept-encoding']);
     const page = matchPage(req.path);
     if (!index || !page) return next();
+    const html = prerendered.get(page) ?? index;
     const status = pageStatus?.(page, req);
-    if (!status) return send(res, index, req.headers['accept-encoding']);
-    status.then((code) => send(res, index, req.headers['accept-encoding'], code), next);
+    if (!status) return send(res, html, req.headers['accept-encoding']);
+    status.then((code) => send(res, html, req.headers['accept-encoding'], code), next);
   };
 }

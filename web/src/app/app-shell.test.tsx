@@ -51,15 +51,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('app shell', () => {
   it("remembers a signed-out visitor's board link for after the sign-in", async () => {
-    const router = renderApp('/showDown?code=AB12');
-    await vi.waitFor(() => expect(router.location.pathname).toBe('/'));
+    renderApp('/showDown?code=AB12');
+    expect(await screen.findByRole('img', { name: 'The Showdown' })).toBeInTheDocument();
     expect(takeReturnTo()).toBe('/showDown?code=AB12');
   });
 
-  it('sends a visitor with neither user nor token to / and on to /login', async () => {
+  it('shows a visitor with neither user nor token the splash in place, then /login', async () => {
     const router = renderApp('/showdown-lobby');
-    await vi.waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(await screen.findByRole('img', { name: 'The Showdown' })).toBeInTheDocument();
+    expect(router.location.pathname).toBe('/showdown-lobby');
     await vi.waitFor(() => expect(router.location.pathname).toBe('/login'), {
       timeout: 3000,
     });

@@ -1,6 +1,6 @@
 import { STATE_RESTORE_TIMEOUT_MS } from '@showdown/shared/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Loader } from '../components/ui/loader';
 import { fetchProfile } from '../features/profile/api/profile-api';
 import { useAppStore } from '../stores/app-store';
@@ -26,6 +26,15 @@ function useRestoredState(): boolean {
   }, [restored]);
   return restored;
 }
+
+/**
+ * What a signed-out visitor sees on a page that needs a sign-in (a scanned board QR code): the
+ * splash, in place, which goes on to /login. In place rather than a redirect to /, so the page's
+ * prerendered HTML (docs/performance.md) is what the first render draws.
+ */
+const SignedOutSplash = lazy(async () => ({
+  default: (await import('../features/auth/components/splash-screen')).SplashScreen,
+}));
 
 /**
  * Keeps the game live, its alerts felt and the screen awake; loaded only once there is a game, so
@@ -67,7 +76,13 @@ export function AppShell() {
   }, [restored, token === null]);
 
   if (!restored) return <Loader label={t('Restoring your game')} />;
-  if (!user && !token && !PUBLIC_PATHS.has(pathname)) return <Navigate to="/" replace />;
+  if (!user && !token && !PUBLIC_PATHS.has(pathname)) {
+    return (
+      <Suspense fallback={<Loader />}>
+        <SignedOutSplash />
+      </Suspense>
+    );
+  }
 
   return (
     <>

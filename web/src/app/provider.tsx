@@ -82,13 +82,22 @@ function ServiceWorkerRegistration() {
   return null;
 }
 
+/** The app inside its router: the page's BrowserRouter, or the build's StaticRouter (prerender). */
+export function AppContent() {
+  return (
+    <>
+      <ApiClientWiring />
+      <AppRoutes />
+    </>
+  );
+}
+
 export function AppProvider() {
   return (
     <AppProviders>
       <ServiceWorkerRegistration />
       <BrowserRouter>
-        <ApiClientWiring />
-        <AppRoutes />
+        <AppContent />
       </BrowserRouter>
     </AppProviders>
   );

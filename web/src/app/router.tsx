@@ -1,9 +1,12 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './route-error';
 import { Loader } from '../components/ui/loader';
 import { loadOrReload } from '../lib/chunk-reload';
+
+/** Each route element's screen module loader (preloadScreens). */
+const loaders = new Map<ReactElement, () => Promise<unknown>>();
 
 /**
  * Loads one screen module on first visit and renders its named component (the shell's
@@ -11,7 +14,21 @@ import { loadOrReload } from '../lib/chunk-reload';
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
   const Screen = lazy(async () => ({ default: pick(await loadOrReload(load)) }));
-  return <Screen />;
+  const element = <Screen />;
+  loaders.set(element, load);
+  return element;
+}
+
+/** A screen outside the app shell (no sign-in): its own error boundary and Suspense. */
+function outsideShell(screenElement: ReactElement): ReactElement {
+  const element = (
+    <RouteErrorBoundary>
+      <Suspense fallback={<Loader />}>{screenElement}</Suspense>
+    </RouteErrorBoundary>
+  );
+  const load = loaders.get(screenElement);
+  if (load) loaders.set(element, load);
+  return element;
 }
 
 const spectatorScreen = screen(
@@ -199,22 +216,23 @@ export const routes: RouteObject[] = [
   {
     // The TV at the table: no sign-in, so outside the app shell (no guard, no player socket).
     path: '/spectate/:code',
-    element: (
-      <RouteErrorBoundary>
-        <Suspense fallback={<Loader />}>{spectatorScreen}</Suspense>
-      </RouteErrorBoundary>
-    ),
+    element: outsideShell(spectatorScreen),
   },
   {
     // A shared game report: no sign-in, so outside the app shell.
     path: '/report/:token',
-    element: (
-      <RouteErrorBoundary>
-        <Suspense fallback={<Loader />}>{sharedReportScreen}</Suspense>
-      </RouteErrorBoundary>
-    ),
+    element: outsideShell(sharedReportScreen),
   },
 ];
+
+/**
+ * Loads the screen modules `pathname` renders before the first render, so that render draws the
+ * screen (and a prerendered page's markup is hydrated at once) instead of a Loader first.
+ */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const matched = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matched.map(({ route }) => loaders.get(route.element as ReactElement)?.()));
+}
 
 /** The app's routes (react-router-dom), under a BrowserRouter (or a MemoryRouter in tests). */
 export function AppRoutes() {

@@ -47,9 +47,12 @@ export function subscribeTokens(listener: () => void): () => void {
   };
 }
 
-/** The access token, re-rendering on every change. */
+/**
+ * The access token, re-rendering on every change. The build's prerender reads it too (from its
+ * own storage), and a hydrated page is one whose storage holds none (main.tsx).
+ */
 export function useAccessToken(): string | null {
-  return useSyncExternalStore(subscribeTokens, getAccessToken);
+  return useSyncExternalStore(subscribeTokens, getAccessToken, getAccessToken);
 }
 
 /** Whether this device is signed in: it holds an access token. */

@@ -13,6 +13,7 @@ import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Img } from '../../../components/ui/img';
 import { Loader } from '../../../components/ui/loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
@@ -124,12 +125,12 @@ export function LoginScreen() {
   return (
     <Box component="main" sx={{ minHeight: '100dvh', maxWidth: 420, mx: 'auto', px: 3, py: 4 }}>
       {loading && <Loader overlay label={t('Please wait')} />}
-      <Box
-        component="img"
+      <Img
         src="/brand/logo.svg"
         alt="The Showdown"
         width={160}
         height={160}
+        fetchPriority="high"
         sx={{ display: 'block', mx: 'auto', mb: 3 }}
       />
       <Box component="form" noValidate onSubmit={submit}>

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useNavigate } from 'react-router-dom';
+import { Img } from '../../../components/ui/img';
 import { t } from '../../../i18n';
 
 /** 'Play The Showdown' and an inert 'Shop' button. */
@@ -13,8 +13,7 @@ export function HomeScreen() {
       spacing={3}
       sx={{ minHeight: '100dvh', maxWidth: 420, mx: 'auto', px: 3, justifyContent: 'center' }}
     >
-      <Box
-        component="img"
+      <Img
         src="/brand/logo.svg"
         alt="The Showdown"
         width={200}

@@ -10,6 +10,7 @@ import { WIDE_WINDOW_BREAKPOINT_PX } from '@showdown/shared/constants';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { Img } from '../../../components/ui/img';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
 import { env } from '../../../config/env';
@@ -54,8 +55,7 @@ export function ProfileScreen() {
         overflow: 'hidden',
       }}
     >
-      <Box
-        component="img"
+      <Img
         src={wide ? '/brand/logo-wide.svg' : '/brand/logo.svg'}
         alt=""
         aria-hidden
