@@ -162,10 +162,14 @@ describe('/api/docs', () => {
         expect(attrs).toMatch(/src="\/api\/docs\/assets\/[\w.-]+\.js"/);
         expect(inline!.trim()).toBe('');
       }
+      // Without an icon of its own the browser asks for /favicon.ico, which is a 404.
+      expect(html).toMatch(/<link rel="icon" href="\/api\/docs\/assets\/icon\.svg"/);
       for (const [, src] of html.matchAll(/(?:src|href)="(\/api\/docs\/assets\/[^"]+)"/g)) {
         const asset = await realFetch(server.url + src);
         expect(asset.status, src).toBe(200);
-        expect(asset.headers.get('content-type'), src).toMatch(/^text\/(javascript|css)/);
+        expect(asset.headers.get('content-type'), src).toMatch(
+          /^(text\/(javascript|css)|image\/svg\+xml)/,
+        );
       }
     }
     expectError(await api.get('/api/docs/assets/package.json'), 404);

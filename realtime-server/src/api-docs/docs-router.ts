@@ -25,6 +25,8 @@ function assetFiles(): Record<string, string> {
     'docs.css': path.join(STATIC_DIR, 'docs.css'),
     'docs.js': path.join(STATIC_DIR, 'docs.js'),
     'events.js': path.join(STATIC_DIR, 'events.js'),
+    // The product's logo, so the browser does not ask for /favicon.ico (a 404).
+    'icon.svg': path.join(serverRoot, '..', 'web', 'public', 'brand', 'logo.svg'),
   };
 }
 
