@@ -37,19 +37,22 @@ const SignedOutSplash = lazy(async () => ({
 }));
 
 /**
- * Keeps the game live, its alerts felt and the screen awake; loaded only once there is a game, so
+ * Keeps the game live, its alerts felt, the screen awake and waiting orders sent; loaded only once there is a game, so
  * socket.io-client is not part of the first screens' JavaScript (/login).
  */
 const GameSocket = lazy(async () => {
-  const [{ useGameSocket }, { useGameAlerts }, { useGameWakeLock }] = await Promise.all([
-    import('../hooks/use-game-socket'),
-    import('../features/alerts/use-game-alerts'),
-    import('../hooks/use-wake-lock'),
-  ]);
+  const [{ useGameSocket }, { useGameAlerts }, { useGameWakeLock }, { useOrderQueue }] =
+    await Promise.all([
+      import('../hooks/use-game-socket'),
+      import('../features/alerts/use-game-alerts'),
+      import('../hooks/use-wake-lock'),
+      import('../hooks/use-order-queue'),
+    ]);
   return {
     default: function GameSocket({ pathname }: { pathname: string }) {
       useGameSocket(useGameAlerts());
       useGameWakeLock(pathname);
+      useOrderQueue();
       return null;
     },
   };

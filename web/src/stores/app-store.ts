@@ -10,6 +10,7 @@ import { createAuthSlice, initialAuthData } from './auth-slice';
 import { createClientSlice, initialClientData, type DevicePreferences } from './client-slice';
 import { initialGameData } from './game-data';
 import { createGameSlice } from './game-slice';
+import { createOrderQueueSlice, initialOrderQueueData } from './order-queue-slice';
 import {
   createRequestSlice,
   initialRequestData,
@@ -20,7 +21,7 @@ import type { AppState } from './types';
 
 export type { AppState } from './types';
 
-export type PersistedState = Pick<AppState, 'user' | 'game'> & DevicePreferences;
+export type PersistedState = Pick<AppState, 'user' | 'game' | 'queuedOrders'> & DevicePreferences;
 
 export const useAppStore = create<AppState>()(
   persist(
@@ -29,6 +30,7 @@ export const useAppStore = create<AppState>()(
       ...createGameSlice(...a),
       ...createRequestSlice(...a),
       ...createClientSlice(...a),
+      ...createOrderQueueSlice(...a),
     })),
     {
       name: STORAGE_KEYS.STATE,
@@ -38,6 +40,8 @@ export const useAppStore = create<AppState>()(
       partialize: (state): PersistedState => ({
         user: state.user,
         game: state.game,
+        // Orders tapped without a connection wait across a reload.
+        queuedOrders: state.queuedOrders,
         soundOn: state.soundOn,
         vibrationOn: state.vibrationOn,
         tvSoundOn: state.tvSoundOn,
@@ -61,6 +65,7 @@ export function resetAppStore(): void {
     ...initialGameData(),
     ...initialRequestData(),
     ...initialClientData(),
+    ...initialOrderQueueData(),
   });
 }
 
@@ -73,6 +78,7 @@ export function forgetSignedInUser(): void {
     ...initialAuthData(),
     ...initialGameData(),
     ...initialRequestData(),
+    ...initialOrderQueueData(),
     connection: 'idle',
   });
 }

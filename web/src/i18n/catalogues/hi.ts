@@ -583,6 +583,30 @@ export const hi: Record<string, string> = {
     'अभ्यास खेल का दोबारा मुक़ाबला नहीं होता। अपनी प्रोफ़ाइल से नया अभ्यास शुरू करें।',
   "A bot's seat cannot be taken or changed by a person.":
     'बॉट की सीट कोई इंसान न ले सकता है, न बदल सकता है।',
+  // Orders waiting on the phone for the connection.
+  'Orders waiting for connection': 'कनेक्शन के इंतज़ार में ऑर्डर',
+  'Waiting for connection…': 'कनेक्शन का इंतज़ार है…',
+  'Buy {quantity} × {company}': '{company} के {quantity} शेयर ख़रीदें',
+  'Sell {quantity} × {company}': '{company} के {quantity} शेयर बेचें',
+  'Cancel the order: {order}': 'ऑर्डर रद्द करें: {order}',
+  'Each is sent when the connection is back, if its trade phase is still open.':
+    'कनेक्शन लौटने पर हर ऑर्डर भेजा जाएगा, अगर उसका ट्रेड चरण तब भी खुला हो।',
+  'No connection: your order waits and is sent when the connection is back.':
+    'कनेक्शन नहीं है: आपका ऑर्डर रुका है और कनेक्शन लौटते ही भेजा जाएगा।',
+  'No connection: this order waits in place of your earlier one for {company}.':
+    'कनेक्शन नहीं है: {company} के आपके पिछले ऑर्डर की जगह अब यह ऑर्डर रुका है।',
+  'Your order for {company} may already have reached the server: wait for its answer before placing another.':
+    '{company} का आपका ऑर्डर शायद सर्वर तक पहुँच चुका है: दूसरा ऑर्डर देने से पहले उसके जवाब का इंतज़ार करें।',
+  'Your order for {quantity} × {company} was placed.':
+    '{company} के {quantity} शेयर का आपका ऑर्डर दे दिया गया।',
+  'Your order for {quantity} × {company} was not placed: the trade phase ended while you were offline.':
+    '{company} के {quantity} शेयर का आपका ऑर्डर नहीं दिया गया: आपके ऑफ़लाइन रहते ट्रेड चरण ख़त्म हो गया।',
+  'Your order for {quantity} × {company} was not placed: {reason}':
+    '{company} के {quantity} शेयर का आपका ऑर्डर नहीं दिया गया: {reason}',
+  'Your order for {quantity} × {company} may have been placed before the connection dropped: check your portfolio.':
+    '{company} के {quantity} शेयर का आपका ऑर्डर कनेक्शन टूटने से पहले शायद दिया जा चुका था: अपना पोर्टफ़ोलियो देख लें।',
+  'Your order for {quantity} × {company} was cancelled.':
+    '{company} के {quantity} शेयर का आपका ऑर्डर रद्द कर दिया गया।',
 };
 
 /** Keys of screens other branches are adding, not shown by this one yet (none now). */

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
+import { QueuedOrders } from '../../../components/ui/queued-orders';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { ShowOnTvButton } from '../../../components/ui/show-on-tv-button';
 import { useGameLoad } from '../../../hooks/use-game-load';
@@ -208,6 +209,7 @@ export function StockPricesScreen() {
           {t('Market Mayhem')}
         </Button>
       )}
+      <QueuedOrders gameId={gameId} />
       {broker && paydaysLeft !== null && (
         <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
           {t('Paydays given: {given} of {total}', {

@@ -277,7 +277,7 @@ describe('TradeScreen', () => {
     expect(fake.post).not.toHaveBeenCalled();
   });
 
-  it('a network failure says "No connection…" and keeps the typed quantity', async () => {
+  it('no answer to an order: it waits on the phone, shown with its Cancel', async () => {
     serveHub(portfolio(500000, 10, 1), {
       [`POST ${API.trade(7)}`]: () => {
         throw new ApiError(NO_CONNECTION, 0, 'NETWORK', null);
@@ -286,15 +286,46 @@ describe('TradeScreen', () => {
     const { user } = await openHub();
     await user.click(buttonsOf('Tandoor Motors').buy);
     const dialog = await screen.findByRole('dialog', { name: 'Buy Tandoor Motors' });
-    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
-    await user.type(quantity, '7');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '7');
     await user.click(within(dialog).getByRole('button', { name: 'Order' }));
     expect(
-      await screen.findByText('No connection. Check your network and try again.'),
+      await screen.findByText(
+        'No connection: your order waits and is sent when the connection is back.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+    const waiting = await screen.findByRole('region', { name: 'Orders waiting for connection' });
+    expect(within(waiting).getByText('Waiting for connection…')).toBeInTheDocument();
+    expect(within(waiting).getByText('Buy 7 × Tandoor Motors')).toBeInTheDocument();
+    // It may have reached the server: Cancel stops the waiting and says so.
+    await user.click(
+      within(waiting).getByRole('button', {
+        name: 'Cancel the order: Buy 7 × Tandoor Motors',
+      }),
+    );
     expect(
-      within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Quantity' }),
-    ).toHaveValue('7');
+      await screen.findByText(
+        'Your order for 7 × Tandoor Motors may have been placed before the connection dropped: check your portfolio.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Orders waiting for connection' })).toBeNull();
+  });
+
+  it('with the socket down, BUY still opens the order, which waits on the phone', async () => {
+    serveHub(portfolio(500000, 10, 1));
+    const { user } = await openHub();
+    act(() => useAppStore.getState().setConnection('reconnecting'));
+    expect(buttonsOf('Tandoor Motors').buy).toBeEnabled();
+    await user.click(buttonsOf('Monsoon Power').buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Monsoon Power' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Order' }));
+    const waiting = await screen.findByRole('region', { name: 'Orders waiting for connection' });
+    expect(within(waiting).getByText('Buy 3 × Monsoon Power')).toBeInTheDocument();
+    expect(fake.post).not.toHaveBeenCalled();
+    await user.click(within(waiting).getByRole('button', { name: /Cancel the order/ }));
+    expect(
+      await screen.findByText('Your order for 3 × Monsoon Power was cancelled.'),
+    ).toBeInTheDocument();
   });
 });

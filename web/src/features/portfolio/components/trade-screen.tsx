@@ -22,14 +22,16 @@ import { useTradeCountdown } from '../../../hooks/use-trade-countdown';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import {
-  selectOnline,
+  selectEndsAt,
   selectPortfolio,
   selectPriceMove,
   selectRole,
   selectStatus,
   selectStocks,
 } from '../../../stores/game-selectors';
-import { loadTradeHub, placeOrder } from '../api/portfolio';
+import { loadTradeHub } from '../api/portfolio';
+import { submitOrder, type OrderOutcome } from '../../../api/orders';
+import { QueuedOrders } from '../../../components/ui/queued-orders';
 import { OrderDialog, type OrderTarget } from './order-dialog';
 import { canBuy, canSell, canTrade, type TradeContext } from './trade-rules';
 import { t } from '../../../i18n';
@@ -48,12 +50,11 @@ interface TradeRowProps {
   line: TradeLine;
   buyable: boolean;
   sellable: boolean;
-  online: boolean;
   onChoose: (line: TradeLine, tradeType: TradeType) => void;
 }
 
 /** One company: price with its change cue (the row highlights when it moves), BUY and SELL. */
-function TradeRow({ line, buyable, sellable, online, onChoose }: TradeRowProps) {
+function TradeRow({ line, buyable, sellable, onChoose }: TradeRowProps) {
   const move = useAppStore(selectPriceMove(line.stock_id));
   const flashing = useFlash(move?.seq);
   return (
@@ -84,7 +85,7 @@ function TradeRow({ line, buyable, sellable, online, onChoose }: TradeRowProps) 
           variant="contained"
           color="success"
           aria-label={t('BUY {name}', { name: line.name })}
-          disabled={!buyable || !online}
+          disabled={!buyable}
           onClick={() => onChoose(line, TRADE_TYPE.BUY)}
           sx={{ minWidth: 64, px: 1.5 }}
         >
@@ -95,7 +96,7 @@ function TradeRow({ line, buyable, sellable, online, onChoose }: TradeRowProps) 
           variant="contained"
           color="error"
           aria-label={t('SELL {name}', { name: line.name })}
-          disabled={!sellable || !online}
+          disabled={!sellable}
           onClick={() => onChoose(line, TRADE_TYPE.SELL)}
           sx={{ minWidth: 64, px: 1.5 }}
         >
@@ -118,6 +119,28 @@ function TradeHubSkeleton() {
   );
 }
 
+/** What the player is told of an order tap. */
+function toldOf(outcome: OrderOutcome): [string, 'success' | 'info' | 'warning'] {
+  if (outcome.kind === 'placed') return [outcome.message, 'success'];
+  if (outcome.kind === 'refused') {
+    return [
+      t(
+        'Your order for {company} may already have reached the server: wait for its answer before placing another.',
+        { company: outcome.waiting.name },
+      ),
+      'warning',
+    ];
+  }
+  return [
+    outcome.replaced
+      ? t('No connection: this order waits in place of your earlier one for {company}.', {
+          company: outcome.order.name,
+        })
+      : t('No connection: your order waits and is sent when the connection is back.'),
+    'info',
+  ];
+}
+
 /** /trade: the Trade Hub. Cash, every company with BUY and SELL, and the order form. */
 export function TradeScreen() {
   const { enqueueSnackbar } = useSnackbar();
@@ -125,7 +148,7 @@ export function TradeScreen() {
   const gameStatus = useAppStore(selectStatus);
   const portfolio = useAppStore(selectPortfolio);
   const stocks = useAppStore(selectStocks);
-  const online = useAppStore(selectOnline);
+  const endsAt = useAppStore(selectEndsAt);
   const { gameId, refresh } = useGameLoad('screen:trade', loadTradeHub);
   const [target, setTarget] = useState<OrderTarget | null>(null);
   const [busy, setBusy] = useState(false);
@@ -174,15 +197,18 @@ export function TradeScreen() {
     setTarget({ stock_id: line.stock_id, name: line.name, tradeType });
 
   const order = async (quantity: string) => {
-    if (gameId === null || !target) return;
+    if (gameId === null || !target || endsAt === null) return;
     setBusy(true);
     try {
-      const message = await placeOrder(gameId, {
+      const outcome = await submitOrder(gameId, {
         stock_id: target.stock_id,
         trade_type: target.tradeType,
         quantity: Number(quantity),
+        name: target.name,
+        phaseEndsAt: endsAt,
       });
-      enqueueSnackbar(message, { variant: 'success' });
+      const [message, variant] = toldOf(outcome);
+      enqueueSnackbar(message, { variant });
       setTarget(null);
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
@@ -235,6 +261,8 @@ export function TradeScreen() {
             </Typography>
           </Paper>
 
+          <QueuedOrders gameId={gameId} />
+
           <List
             aria-label={t('Companies')}
             sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
@@ -245,7 +273,6 @@ export function TradeScreen() {
                 line={line}
                 buyable={canBuy(context)}
                 sellable={canSell(context, line.held)}
-                online={online}
                 onChoose={choose}
               />
             ))}
