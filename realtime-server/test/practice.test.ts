@@ -365,6 +365,21 @@ describe("a bot's seat", () => {
     );
     expectRefused(await api.get(`/api/game/${me.gameId}/lobby`), 403);
   });
+
+  it('is not removed from the lobby by the person who runs the practice game', async () => {
+    const me = await practise({ mode: 'broker', bots: 2, trade_phase_duration: 30 });
+    const lobby = await me.api.get(`/api/game/${me.gameId}/lobby`);
+    const bot = (lobby.body.data.game_players_data as Array<{ bot: boolean; player_id: number }>)
+      .filter((p) => p.bot)
+      .at(0)!;
+    expectRefused(
+      await me.api.post(`/api/game/${me.gameId}/remove-player/${bot.player_id}`),
+      409,
+      MSG.BOT_SEAT,
+    );
+    const seats = await db().select().from(botSeats).where(eq(botSeats.gameId, me.gameId));
+    expect(seats).toHaveLength(2);
+  });
 });
 
 describe('the limits', () => {

@@ -1,4 +1,7 @@
-/** A bot's seat belongs to the bot: no person takes it, changes it or gives it the broker's powers. */
+/**
+ * A bot's seat belongs to the bot: no person takes it, changes it, removes it or gives it the
+ * broker's powers.
+ */
 import { eq } from 'drizzle-orm';
 import { MSG } from '@showdown/shared/messages';
 import type { Executor } from '../db/client.ts';

@@ -169,6 +169,7 @@ export const removePlayer = gameCommand(
   { seat: 'broker', status: LOBBY },
   async ({ tx, player: broker, seq, publish, gameId }, playerId: number) => {
     if (broker.id === playerId) throw conflict(MSG.CANNOT_REMOVE_SELF);
+    await assertNotBotSeat(tx, playerId);
     const [row] = await tx
       .delete(players)
       .where(and(eq(players.id, playerId), eq(players.gameId, gameId)))

@@ -26,6 +26,8 @@ export const selectPausedRemaining = (s: AppState) =>
   s.game?.game.settings.orderbook_status === ORDERBOOK.ON
     ? (s.game.game.settings.paused_remaining_s ?? null)
     : null;
+/** A practice game against bots. */
+export const selectPractice = (s: AppState) => s.game?.game.practice ?? false;
 export const selectFirstPlayer = (s: AppState) => s.game?.game.first_player ?? null;
 export const selectPlayers = (s: AppState) => s.game?.players ?? NO_PLAYERS;
 const NO_ONE_ONLINE: number[] = [];

@@ -1,4 +1,6 @@
+import SmartToyIcon from '@mui/icons-material/SmartToy';
 import Avatar, { type AvatarProps } from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import { avatarById } from '@showdown/shared/catalogue';
 import { t } from '../../i18n';
 
@@ -17,6 +19,8 @@ interface AvatarImageProps extends Omit<AvatarProps, 'src' | 'alt'> {
   size?: number;
   /** Inside a control that already names it: no alt text. */
   decorative?: boolean;
+  /** A bot's avatar: a robot badge on it, and its alt text says so. */
+  bot?: boolean;
 }
 
 export function AvatarImage({
@@ -24,16 +28,19 @@ export function AvatarImage({
   name,
   size = 56,
   decorative = false,
+  bot = false,
   sx,
   ...rest
 }: AvatarImageProps) {
   const avatar = avatarId ? avatarById(avatarId) : undefined;
   const alt = name
-    ? t("{name}'s avatar", { name })
+    ? bot
+      ? t("{name}'s avatar, a bot", { name })
+      : t("{name}'s avatar", { name })
     : avatar
       ? t(avatar.name)
       : t('Investor avatar');
-  return (
+  const image = (
     <Avatar
       src={avatarSrc(avatarId)}
       alt={decorative ? '' : alt}
@@ -49,5 +56,29 @@ export function AvatarImage({
       ]}
       {...rest}
     />
+  );
+  if (!bot) return image;
+  const badge = Math.max(18, Math.round(size * 0.4));
+  return (
+    <Badge
+      overlap="circular"
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      data-testid="bot-avatar"
+      badgeContent={
+        <SmartToyIcon
+          aria-hidden
+          sx={{
+            width: badge,
+            height: badge,
+            p: 0.25,
+            borderRadius: '50%',
+            bgcolor: 'secondary.main',
+            color: 'secondary.contrastText',
+          }}
+        />
+      }
+    >
+      {image}
+    </Badge>
   );
 }

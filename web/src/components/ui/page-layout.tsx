@@ -5,6 +5,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BrokerOfflinePrompt } from '../../features/broker/components/broker-offline-prompt';
+import { useAppStore } from '../../stores/app-store';
+import { selectPractice } from '../../stores/game-selectors';
+import { PracticeTag } from './bot-mark';
 import { ConnectionBanner } from './connection-banner';
 import { CountdownChip } from './countdown-chip';
 import { usePageSlots } from './page-slots';
@@ -42,6 +45,7 @@ export function PageLayout({
 }: PageLayoutProps) {
   const navigate = useNavigate();
   const { helpMenu } = usePageSlots();
+  const practice = useAppStore(selectPractice);
   return (
     <Box
       sx={{
@@ -76,6 +80,7 @@ export function PageLayout({
             title
           )}
           {live && <CountdownChip />}
+          {live && practice && <PracticeTag />}
         </Box>
         <Box sx={{ minWidth: 48, display: 'flex', justifyContent: 'flex-end', flexShrink: 0 }}>
           {actions}

@@ -607,6 +607,23 @@ export const hi: Record<string, string> = {
     '{company} के {quantity} शेयर का आपका ऑर्डर कनेक्शन टूटने से पहले शायद दिया जा चुका था: अपना पोर्टफ़ोलियो देख लें।',
   'Your order for {quantity} × {company} was cancelled.':
     '{company} के {quantity} शेयर का आपका ऑर्डर रद्द कर दिया गया।',
+  // Practice against bots: Profile's dialog and the bots' marks on every screen.
+  Practice: 'अभ्यास',
+  'Practice against bots': 'बॉट के साथ अभ्यास',
+  'A bot broker runs the game; you trade against bot investors.':
+    'खेल बॉट ब्रोकर चलाता है; आप बॉट निवेशकों के साथ ट्रेड करते हैं।',
+  'You run the game as the broker; bot investors trade.':
+    'आप ब्रोकर बनकर खेल चलाते हैं; बॉट निवेशक ट्रेड करते हैं।',
+  'Play as': 'आप क्या बनकर खेलेंगे',
+  'Bot investors': 'बॉट निवेशक',
+  Rounds: 'राउंड',
+  'Start practice': 'अभ्यास शुरू करें',
+  Bot: 'बॉट',
+  "{name}'s avatar, a bot": '{name} का अवतार, एक बॉट',
+  'Practice game': 'अभ्यास खेल',
+  'The bot broker starts the game in a moment.': 'बॉट ब्रोकर थोड़ी देर में खेल शुरू करेगा।',
+  'Your bots are seated. Start the game when you are ready.':
+    'आपके बॉट बैठ चुके हैं। तैयार हों तो खेल शुरू करें।',
 };
 
 /** Keys of screens other branches are adding, not shown by this one yet (none now). */

@@ -26,7 +26,8 @@ export function HandOverDialog({ open, onClose }: HandOverDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const gameId = useAppStore(selectGameId);
   const me = useAppStore(selectPlayerId);
-  const players = useAppStore(selectPlayers).filter((p) => p.player_id !== me);
+  // A bot's seat never takes the broker's controls.
+  const players = useAppStore(selectPlayers).filter((p) => p.player_id !== me && !p.bot);
   const [chosen, setChosen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 

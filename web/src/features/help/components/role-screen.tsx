@@ -5,6 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { ROLE } from '@showdown/shared/constants';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { PlayerName } from '../../../components/ui/bot-mark';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { useGameLoad } from '../../../hooks/use-game-load';
@@ -34,13 +35,17 @@ export function RoleScreen() {
         {players.map((player) => (
           <ListItem key={player.player_id} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
             <ListItemAvatar>
-              <AvatarImage avatarId={player.avatar_id} name={player.username} size={44} />
+              <AvatarImage
+                avatarId={player.avatar_id}
+                name={player.username}
+                bot={player.bot}
+                size={44}
+              />
             </ListItemAvatar>
             <ListItemText
-              primary={player.username}
+              primary={<PlayerName name={player.username} bot={player.bot} />}
               secondary={t(roleLabel(player.role))}
               slotProps={{
-                primary: { sx: { fontWeight: 700 }, noWrap: true, title: player.username },
                 secondary: {
                   sx: { color: player.role === ROLE.INVESTOR ? 'text.secondary' : 'primary.main' },
                 },

@@ -19,6 +19,7 @@ import Box from '@mui/material/Box';
 import { boardJoinUrl } from '@showdown/shared/spectator';
 import { usePublicUrl } from '../../../api/public-url';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { PlayerName, PracticeTag } from '../../../components/ui/bot-mark';
 import { BoardQr } from '../../../components/ui/board-qr';
 import { PresenceDot } from '../../../components/ui/presence-dot';
 import { ShowOnTvButton } from '../../../components/ui/show-on-tv-button';
@@ -35,6 +36,7 @@ import {
   selectOnlinePlayers,
   selectPlayerId,
   selectPlayers,
+  selectPractice,
   selectRole,
   selectStatus,
 } from '../../../stores/game-selectors';
@@ -54,6 +56,7 @@ export function LobbyScreen() {
   const role = useAppStore(selectRole);
   const myPlayerId = useAppStore(selectPlayerId);
   const players = useAppStore(selectPlayers);
+  const practice = useAppStore(selectPractice);
   const online = useAppStore(selectOnlinePlayers);
   const publicUrl = usePublicUrl();
   const firstPlayer = useAppStore(selectFirstPlayer);
@@ -84,10 +87,15 @@ export function LobbyScreen() {
     if (status === GAME_STATUS.LOBBY) sawLobby.current = true;
     if (status === GAME_STATUS.RUNNING || status === GAME_STATUS.COMPLETED) {
       // Watching the start live: everyone goes to the first-player wheel; later visits skip it.
-      const toWheel = sawLobby.current && status === GAME_STATUS.RUNNING && !firstPlayer;
+      // A bot broker does not spin it, so a practising investor goes straight to the market.
+      const toWheel =
+        sawLobby.current &&
+        status === GAME_STATUS.RUNNING &&
+        !firstPlayer &&
+        !(practice && role === ROLE.INVESTOR);
       void navigate(toWheel ? '/first-player' : '/stock-prices', { replace: true });
     }
-  }, [status, firstPlayer, navigate]);
+  }, [status, firstPlayer, navigate, practice, role]);
 
   if (gameId === null) return <Navigate to="/showDown" replace />;
 
@@ -131,8 +139,13 @@ export function LobbyScreen() {
     >
       {starting && <Loader overlay label={t('Starting the game')} />}
       <Stack spacing={2} sx={{ pt: 1 }}>
+        {practice && <PracticeTag />}
         <Typography textAlign="center" color="text.secondary">
-          {t('Waiting for other players to join...')}
+          {!practice
+            ? t('Waiting for other players to join...')
+            : isInvestorOnly
+              ? t('The bot broker starts the game in a moment.')
+              : t('Your bots are seated. Start the game when you are ready.')}
         </Typography>
         {boardCode && (
           <Typography textAlign="center" variant="h4" component="p">
@@ -142,7 +155,7 @@ export function LobbyScreen() {
             </Typography>
           </Typography>
         )}
-        {boardCode && !isInvestorOnly && publicUrl && (
+        {boardCode && !isInvestorOnly && !practice && publicUrl && (
           <Stack alignItems="center" spacing={1} aria-label={t('Join by QR code')} role="group">
             <BoardQr url={boardJoinUrl(publicUrl, boardCode)} size={168} />
             <Typography variant="body2" color="text.secondary">
@@ -162,7 +175,8 @@ export function LobbyScreen() {
               <ListItem
                 key={player.player_id}
                 secondaryAction={
-                  !isInvestorOnly && player.player_id !== myPlayerId ? (
+                  // A practice game's seats are its bots': they stay.
+                  !isInvestorOnly && !practice && player.player_id !== myPlayerId ? (
                     <IconButton
                       edge="end"
                       aria-label={t('Remove {name}', { name: player.username })}
@@ -175,7 +189,12 @@ export function LobbyScreen() {
               >
                 <ListItemAvatar>
                   <Box sx={{ position: 'relative', width: 44 }}>
-                    <AvatarImage avatarId={player.avatar_id} name={player.username} size={44} />
+                    <AvatarImage
+                      avatarId={player.avatar_id}
+                      name={player.username}
+                      bot={player.bot}
+                      size={44}
+                    />
                     <PresenceDot
                       online={online.includes(player.player_id)}
                       name={player.username}
@@ -184,13 +203,19 @@ export function LobbyScreen() {
                 </ListItemAvatar>
                 <ListItemText
                   primary={
-                    player.player_id === myPlayerId
-                      ? t('{name} (You)', { name: player.username })
-                      : player.username
+                    // A long name is cut with an ellipsis; the whole name shows on hover.
+                    <PlayerName
+                      name={player.username}
+                      bot={player.bot}
+                      sx={{ fontWeight: 'inherit' }}
+                      text={
+                        player.player_id === myPlayerId
+                          ? t('{name} (You)', { name: player.username })
+                          : undefined
+                      }
+                    />
                   }
                   secondary={t(roleLabel(player.role))}
-                  // A long name is cut with an ellipsis; the whole name shows on hover.
-                  slotProps={{ primary: { noWrap: true, title: player.username } }}
                 />
               </ListItem>
             ))}
@@ -211,13 +236,15 @@ export function LobbyScreen() {
             </Button>
           </>
         )}
-        <Button
-          variant={isInvestorOnly ? 'contained' : 'text'}
-          size="large"
-          onClick={() => void navigate(updateRoleTarget(players.length))}
-        >
-          {t('Update Role')}
-        </Button>
+        {!practice && (
+          <Button
+            variant={isInvestorOnly ? 'contained' : 'text'}
+            size="large"
+            onClick={() => void navigate(updateRoleTarget(players.length))}
+          >
+            {t('Update Role')}
+          </Button>
+        )}
       </Stack>
       <ConfirmDialog
         open={removing !== null}

@@ -9,6 +9,7 @@ import { ordinal } from '@showdown/shared/ranking';
 import { roleLabel } from '@showdown/shared/roles';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PracticeTag } from '../../../components/ui/bot-mark';
 import { errorMessage } from '../../../lib/api-client';
 import { fetchMyGames } from '../api/my-games';
 import { t, msg, rankText } from '../../../i18n';
@@ -71,6 +72,7 @@ export function MyGames() {
             sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}
           >
             <Box sx={{ flex: 1 }}>
+              {game.practice && <PracticeTag />}
               <Typography sx={{ fontWeight: 700 }}>
                 {t('Board {code}', { code: game.board_code })} · {gameDate(game)}
               </Typography>

@@ -2,7 +2,7 @@ import { API, type UserDetails, type UserGame, type UserGames } from '@showdown/
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../test/render';
+import { fail, findNavigatedPath, jsonResponse, ok, renderRoute } from '../../../../test/render';
 import { FakeSoundOutput } from '../../../../test/fake-sound';
 import { setSoundOutput } from '../../../lib/sound/sound';
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
@@ -23,6 +23,9 @@ const user: UserDetails = {
   profile_image: null,
 };
 let profile: UserDetails;
+let withPractice = false;
+let practiceAsked: Array<Record<string, unknown>>;
+let practiceAnswer: () => Response;
 
 /** Two pages of "My games": a lobby and a finished game, then an older finished one. */
 function myGames(url: string): UserGames {
@@ -42,7 +45,13 @@ function myGames(url: string): UserGames {
     return { games: [game(3, 3, { role: 1 })], next_before: null };
   }
   return {
-    games: [game(9, 1, { role: 3 }), game(8, 3, { rank: 2, final_net_worth: 612345.5 })],
+    games: [
+      game(9, 1, { role: 3 }),
+      game(8, 3, { rank: 2, final_net_worth: 612345.5 }),
+      ...(withPractice
+        ? [game(7, 3, { board_code: 'PR4CT1', practice: true, rank: 1, final_net_worth: 7e5 })]
+        : []),
+    ],
     next_before: 8,
   };
 }
@@ -50,6 +59,20 @@ function myGames(url: string): UserGames {
 beforeEach(() => {
   resetAppStore();
   profile = user;
+  practiceAsked = [];
+  withPractice = false;
+  practiceAnswer = () =>
+    jsonResponse(
+      ok({
+        game_id: 41,
+        board_code: 'QW12ER',
+        mode: 'investor',
+        role: 2,
+        player_id: 301,
+        game_status: 1,
+        seed: 5,
+      }),
+    );
   localStorage.setItem('access_token', 'acc');
   localStorage.setItem('refresh_token', 'ref');
   fetchMock.mockReset();
@@ -61,6 +84,10 @@ beforeEach(() => {
     }
     if (url === API.logout) return jsonResponse(ok(null));
     if (url.startsWith(API.userGames)) return jsonResponse(ok(myGames(url)));
+    if (url === API.practice && init.method === 'POST') {
+      practiceAsked.push(JSON.parse(init.body as string) as Record<string, unknown>);
+      return practiceAnswer();
+    }
     if (url === API.avatars)
       return jsonResponse(
         ok(
@@ -298,5 +325,64 @@ describe('landing and home', () => {
     const logo = screen.getByRole('img', { name: 'The Showdown' });
     expect(getComputedStyle(logo.parentElement!).flexDirection).toBe('column');
     expect(getComputedStyle(logo).alignSelf).toBe('center');
+  });
+});
+
+describe('practice against bots', () => {
+  it('opens a practice game with the chosen seat, bots, phase and rounds, and enters its lobby', async () => {
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    await u.click(await screen.findByRole('button', { name: 'Practice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Practice against bots' });
+    const group = (name: string) => within(dialog).getByRole('group', { name });
+    // Beside a bot broker at most five bots; as the broker up to six.
+    expect(within(group('Bot investors')).queryByRole('button', { name: '6' })).toBeNull();
+    await u.click(within(group('Play as')).getByRole('button', { name: 'Broker' }));
+    await u.click(within(group('Bot investors')).getByRole('button', { name: '6' }));
+    await u.click(within(group('Play as')).getByRole('button', { name: 'Investor' }));
+    // Back beside a bot broker, six bots become five.
+    expect(within(group('Bot investors')).getByRole('button', { name: '5' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await u.click(within(group('Trade phase')).getByRole('button', { name: '30 s' }));
+    await u.click(within(group('Rounds')).getByRole('button', { name: '1' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Start practice' }));
+    expect(await findNavigatedPath()).toBe('/showdown-lobby');
+    expect(practiceAsked).toEqual([
+      { mode: 'investor', bots: 5, trade_phase_duration: 30, rounds: 1 },
+    ]);
+    const game = useAppStore.getState().game;
+    expect(game?.game).toMatchObject({ id: 41, board_code: 'QW12ER', status: 1 });
+    expect(game?.me).toMatchObject({ player_id: 301, role: 2 });
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    practiceAnswer = () =>
+      jsonResponse(
+        fail(
+          429,
+          'RATE_LIMITED',
+          'You already have 3 practice games open. Finish one of them first.',
+        ),
+      );
+    const u = userEvent.setup();
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    await u.click(await screen.findByRole('button', { name: 'Practice' }));
+    await u.click(screen.getByRole('button', { name: 'Start practice' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have 3 practice games open. Finish one of them first.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Practice against bots' })).toBeInTheDocument();
+  });
+
+  it('marks a practice game in My games', async () => {
+    withPractice = true;
+    renderRoute(<ProfileScreen />, { path: '/profile' });
+    const games = await screen.findByRole('region', { name: 'My games' });
+    const items = await within(games).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[2]!).getByText('Practice game')).toBeInTheDocument();
+    expect(within(items[1]!).queryByText('Practice game')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import LogoutIcon from '@mui/icons-material/Logout';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -20,6 +21,7 @@ import { fetchProfile } from '../api/profile-api';
 import { DeviceSwitches } from './device-switches';
 import { LanguageSwitch } from './language-switch';
 import { MyGames } from './my-games';
+import { PracticeDialog } from './practice-dialog';
 import { t } from '../../../i18n';
 
 /** The signed-in landing: welcome, profile block, play and shop. */
@@ -29,6 +31,7 @@ export function ProfileScreen() {
   const { status } = useAppStore(selectRequest('profile'));
   const wide = useMediaQuery(`(min-width:${WIDE_WINDOW_BREAKPOINT_PX + 1}px)`);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [practiceOpen, setPracticeOpen] = useState(false);
 
   useEffect(() => {
     fetchProfile().catch(() => undefined);
@@ -109,6 +112,15 @@ export function ProfileScreen() {
             variant="outlined"
             size="large"
             fullWidth
+            startIcon={<SmartToyOutlinedIcon />}
+            onClick={() => setPracticeOpen(true)}
+          >
+            {t('Practice')}
+          </Button>
+          <Button
+            variant="outlined"
+            size="large"
+            fullWidth
             href={env.VITE_SHOP_URL}
             target="_blank"
             rel="noopener noreferrer"
@@ -120,6 +132,7 @@ export function ProfileScreen() {
           <MyGames />
         </Stack>
       )}
+      {practiceOpen && <PracticeDialog open onClose={() => setPracticeOpen(false)} />}
       <ConfirmDialog
         open={confirmOpen}
         title={t('Do you want to logout?')}

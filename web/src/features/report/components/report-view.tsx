@@ -7,6 +7,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { GameReport } from '@showdown/shared/api';
 import { formatINR, formatSignedPercent } from '@showdown/shared/format';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { BotTag, PlayerName, PracticeTag } from '../../../components/ui/bot-mark';
 import { clockOptions, msg, rankText, t } from '../../../i18n';
 import { eventText } from './event-text';
 
@@ -100,6 +101,7 @@ function TimelineChart({
 export function ReportView({ report }: { report: GameReport }) {
   return (
     <Box>
+      {report.practice && <PracticeTag />}
       <Typography color="text.secondary">
         {t('Board {code}', { code: report.board_code })}
         {report.ended_at
@@ -119,9 +121,9 @@ export function ReportView({ report }: { report: GameReport }) {
               <Typography sx={{ width: 40, fontWeight: 800 }}>
                 {rankText(p.rank, p.rank_label)}
               </Typography>
-              <AvatarImage avatarId={p.avatar_id} name={p.username} size={40} />
-              <Box sx={{ flex: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>{p.username}</Typography>
+              <AvatarImage avatarId={p.avatar_id} name={p.username} bot={p.bot} size={40} />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <PlayerName name={p.username} bot={p.bot} />
                 <Typography variant="body2" color="text.secondary">
                   {t(p.rank_name)}
                 </Typography>
@@ -167,8 +169,12 @@ export function ReportView({ report }: { report: GameReport }) {
               aria-label={t("{name}'s game", { name: p.username })}
             >
               <CardContent>
-                <Typography sx={{ fontWeight: 700 }}>
+                <Typography
+                  component="div"
+                  sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 0.75 }}
+                >
                   {rankText(p.rank, p.rank_label)} {p.username}
+                  {p.bot && <BotTag />}
                 </Typography>
                 <Typography variant="body2">
                   {t('Cash: {amount}', { amount: formatINR(p.final_cash) })}

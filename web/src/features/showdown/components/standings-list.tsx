@@ -5,12 +5,14 @@ import Typography from '@mui/material/Typography';
 import { formatINR } from '@showdown/shared/format';
 import type { ReactNode } from 'react';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { PlayerName } from '../../../components/ui/bot-mark';
 
 export interface StandingView {
   player_id: number;
   username: string;
   avatar_id: number | null;
   balance: number;
+  bot?: boolean;
   /** Shown before the avatar, e.g. the ordinal rank. */
   lead?: ReactNode;
   /** Shown under the name, e.g. the rank name. */
@@ -28,11 +30,9 @@ export function StandingsList({ rows, label }: { rows: readonly StandingView[]; 
           sx={{ bgcolor: 'background.paper', borderRadius: 2, gap: 1.5 }}
         >
           {row.lead}
-          <AvatarImage avatarId={row.avatar_id} name={row.username} size={44} />
+          <AvatarImage avatarId={row.avatar_id} name={row.username} bot={row.bot} size={44} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700 }} noWrap title={row.username}>
-              {row.username}
-            </Typography>
+            <PlayerName name={row.username} bot={row.bot} />
             {row.note && (
               <Typography variant="body2" color="primary.main" noWrap>
                 {row.note}

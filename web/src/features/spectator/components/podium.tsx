@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { formatINR } from '@showdown/shared/format';
 import type { SpectatorRankingEntry } from '@showdown/shared/spectator';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { BotTag } from '../../../components/ui/bot-mark';
 import { t, rankText } from '../../../i18n';
 
 const big = (vw: number, min: number) => `max(${min}px, ${vw}vw)`;
@@ -38,10 +39,16 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
             >
               {entry && (
                 <>
-                  <AvatarImage avatarId={entry.avatar_id} name={entry.username} size={80} />
+                  <AvatarImage
+                    avatarId={entry.avatar_id}
+                    name={entry.username}
+                    bot={entry.bot}
+                    size={80}
+                  />
                   <Typography sx={{ fontSize: big(2, 26), fontWeight: 800, mt: '0.5vw' }}>
                     {entry.username}
                   </Typography>
+                  {entry.bot && <BotTag size="medium" />}
                   <Typography sx={{ fontSize: big(1.3, 18), color: 'primary.light' }}>
                     {t(entry.rank_name)}
                   </Typography>
@@ -91,9 +98,9 @@ export function Podium({ ranking }: { ranking: SpectatorRankingEntry[] }) {
             <Typography sx={{ fontSize: 'inherit', fontWeight: 800 }}>
               {rankText(r.rank, r.rank_label)}
             </Typography>
-            <AvatarImage avatarId={r.avatar_id} name={r.username} size={48} />
+            <AvatarImage avatarId={r.avatar_id} name={r.username} bot={r.bot} size={48} />
             <Typography sx={{ fontSize: 'inherit', fontWeight: 700 }}>
-              {r.username}{' '}
+              {r.username} {r.bot && <BotTag />}{' '}
               <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
                 {t(r.rank_name)}
               </Box>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { BotTag, PracticeTag } from '../../../components/ui/bot-mark';
 import { Loader } from '../../../components/ui/loader';
 import { usePublicUrl } from '../../../api/public-url';
 import { usePhaseCountdown } from '../hooks/use-phase-countdown';
@@ -43,7 +44,12 @@ function PlayerRow({
       sx={{ display: 'flex', alignItems: 'center', gap: '1vw', py: '0.5vw' }}
     >
       <Box sx={{ position: 'relative' }}>
-        <AvatarImage avatarId={player.avatar_id} name={player.username} size={compact ? 44 : 64} />
+        <AvatarImage
+          avatarId={player.avatar_id}
+          name={player.username}
+          bot={player.bot}
+          size={compact ? 44 : 64}
+        />
         <Box
           role="status"
           aria-label={
@@ -65,16 +71,19 @@ function PlayerRow({
         />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography
-          sx={{
-            fontSize: compact ? big(1.1, 16) : big(1.6, 22),
-            fontWeight: 700,
-            maxWidth: '14vw',
-          }}
-          noWrap
-        >
-          {player.username}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: '0.5vw' }}>
+          <Typography
+            sx={{
+              fontSize: compact ? big(1.1, 16) : big(1.6, 22),
+              fontWeight: 700,
+              maxWidth: '14vw',
+            }}
+            noWrap
+          >
+            {player.username}
+          </Typography>
+          {player.bot && <BotTag size={compact ? 'small' : 'medium'} />}
+        </Box>
         <Typography
           sx={{ fontSize: compact ? big(0.8, 13) : big(1.1, 16), color: 'text.secondary' }}
         >
@@ -115,14 +124,19 @@ function Players({ game, compact = false }: { game: SpectatorSnapshot; compact?:
 
 function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: string | null }) {
   const code = game.game.board_code;
-  const joinUrl = publicUrl ? boardJoinUrl(publicUrl, code) : null;
+  // A practice game's seats are the bots': nobody joins it.
+  const joinUrl = publicUrl && !game.game.practice ? boardJoinUrl(publicUrl, code) : null;
   const brokerSeated = game.players.some((p) => isBrokerRole(p.role));
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4vw', alignItems: 'start' }}>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1vw' }}>
-        <Typography sx={{ fontSize: big(1.8, 24), fontWeight: 700 }}>
-          {t('Scan to join')}
-        </Typography>
+        {game.game.practice ? (
+          <PracticeTag />
+        ) : (
+          <Typography sx={{ fontSize: big(1.8, 24), fontWeight: 700 }}>
+            {t('Scan to join')}
+          </Typography>
+        )}
         {joinUrl && <BoardQr url={joinUrl} size="min(34vh, 26vw)" />}
         {joinUrl && (
           <Typography
@@ -132,9 +146,11 @@ function LobbyView({ game, publicUrl }: { game: SpectatorSnapshot; publicUrl: st
             {joinUrl}
           </Typography>
         )}
-        <Typography sx={{ fontSize: big(1.4, 18), color: 'text.secondary' }}>
-          {t('or enter the board code')}
-        </Typography>
+        {joinUrl && (
+          <Typography sx={{ fontSize: big(1.4, 18), color: 'text.secondary' }}>
+            {t('or enter the board code')}
+          </Typography>
+        )}
         <Typography
           data-testid="board-code"
           sx={{
@@ -306,6 +322,7 @@ function Header({ game }: { game: SpectatorSnapshot }) {
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {game.game.status === GAME_STATUS.RUNNING && <Players game={game} compact />}
       </Box>
+      {game.game.practice && <PracticeTag />}
       <Typography sx={{ fontSize: big(1.6, 22), color: 'text.secondary' }}>{t('Board')}</Typography>
       <Typography
         data-testid="header-code"
