@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'server-pglite',
           root: './realtime-server',
           env: { TEST_DRIVER: 'pglite' },
+          globalSetup: ['./test/helpers/pglite-snapshot.ts'],
           // Several nodes or processes need a database server: those suites belong to server-pg.
           exclude: [
             'test/multinode.test.ts',

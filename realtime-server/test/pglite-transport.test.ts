@@ -4,7 +4,8 @@
  * node-postgres in one write (pglite-write-batch.mjs) instead of one per protocol message; the
  * session sends no DEBUG notices. server-pglite's suite alone.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
 import type pg from 'pg';
@@ -36,6 +37,8 @@ function recordingSocket() {
   });
   return { socket: batchWrites(socket) as Duplex, writes };
 }
+
+const poolOf = (handle: DatabaseHandle) => (handle.db as unknown as { $client: pg.Pool }).$client;
 
 describe('batchWrites', () => {
   it('sends an exchange’s answers in one write, in order, when ReadyForQuery closes it', async () => {
@@ -204,7 +207,6 @@ describe('the embedded database’s transport', () => {
   afterAll(async () => {
     await database?.close();
   });
-  const poolOf = (handle: DatabaseHandle) => (handle.db as unknown as { $client: pg.Pool }).$client;
 
   /** How many chunks node-postgres reads for `times` runs of a prepared statement (after the first). */
   async function chunksFor(handle: DatabaseHandle, name: string, times: number): Promise<number> {
@@ -284,4 +286,28 @@ describe('the embedded database’s transport', () => {
     await other.close();
     expect(existsSync(host)).toBe(false);
   });
+});
+
+describe('a snapshot of an in-memory database', () => {
+  it('starts another with its rows and schema, and the schema step applies nothing', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'showdown-snapshot-'));
+    const file = path.join(dir, 'snapshot.tar');
+    const first = await openDatabase({ inMemory: true });
+    try {
+      await poolOf(first).query("create table kept (note text); insert into kept values ('here')");
+      await first.snapshot!(file);
+    } finally {
+      await first.close();
+    }
+    const second = await openDatabase({ inMemory: true, snapshot: file });
+    try {
+      expect((await poolOf(second).query('select note from kept')).rows).toEqual([
+        { note: 'here' },
+      ]);
+      expect(second.functionFilesApplied).toEqual([]);
+    } finally {
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -5,7 +5,10 @@ export default defineProject({
   test: {
     name: 'e2e',
     include: ['**/*.e2e.ts'],
-    globalSetup: ['./support/global-setup.ts'],
+    globalSetup: [
+      './support/global-setup.ts',
+      '../../realtime-server/test/helpers/pglite-snapshot.ts',
+    ],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   observeWait(listener: (seconds: number) => void): void;
   /** The SQL function files this start applied (changed since the last start), by name. */
   functionFilesApplied: readonly string[];
+  /** The embedded database only: writes its data directory to `file`, for `{ snapshot }`. */
+  snapshot?(file: string): Promise<void>;
 }
 
 /**
@@ -43,7 +45,8 @@ export interface SchemaSources {
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number; onPoolError?: (err: Error) => void }
   | { dataDir: string; loopback?: boolean }
-  | { inMemory: true; loopback?: boolean };
+  /** `snapshot`: a data directory written by `DatabaseHandle.snapshot`, loaded instead of initdb. */
+  | { inMemory: true; loopback?: boolean; snapshot?: string };
 
 export const SCHEMA_SOURCES: SchemaSources = {
   migrations: path.join(serverRoot, 'drizzle'),
@@ -104,9 +107,12 @@ export async function openDatabase(
   }
 
   return openEmbedded(
-    'dataDir' in options ? path.resolve(options.dataDir) : undefined,
-    // node-postgres reaches no Unix socket on Windows: a loopback port there.
-    options.loopback ?? process.platform === 'win32',
+    {
+      dataDir: 'dataDir' in options ? path.resolve(options.dataDir) : undefined,
+      snapshot: 'snapshot' in options ? options.snapshot : undefined,
+      // node-postgres reaches no Unix socket on Windows: a loopback port there.
+      loopback: options.loopback ?? process.platform === 'win32',
+    },
     sources,
   );
 }
@@ -136,15 +142,14 @@ export async function applySchema(pool: pg.Pool, sources: SchemaSources): Promis
  * connections while PGlite works.
  */
 async function openEmbedded(
-  dataDir: string | undefined,
-  loopback: boolean,
+  { dataDir, snapshot, loopback }: { dataDir?: string; snapshot?: string; loopback: boolean },
   sources: SchemaSources,
 ): Promise<DatabaseHandle> {
   // node-postgres reaches a Unix socket as a directory (host) and a port (the file's suffix).
   const socketDir = loopback ? undefined : mkdtempSync(path.join(tmpdir(), 'showdown-db-'));
   const removeSocketDir = () => socketDir && rmSync(socketDir, { recursive: true, force: true });
   const worker = new Worker(pgliteWorkerFile, {
-    workerData: { dataDir, socketDir },
+    workerData: { dataDir, socketDir, snapshot },
     // The worker is plain JavaScript: it must not inherit the process's `--import` preloads
     // (tsx, a profiler's probe), which a worker thread cannot load and exits on.
     execArgv: [],
@@ -179,6 +184,11 @@ async function openEmbedded(
     driver: 'pglite',
     functionFilesApplied,
     observeWait: (listener) => (fair.onWait = listener),
+    async snapshot(file: string) {
+      const written = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      worker.postMessage({ type: 'snapshot', file });
+      await written;
+    },
     async close() {
       await pool.end();
       const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));

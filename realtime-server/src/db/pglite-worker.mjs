@@ -9,9 +9,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { batchExchanges, batchWrites } from './pglite-write-batch.mjs';
 
-const { dataDir, socketDir } = workerData;
+const { dataDir, socketDir, snapshot } = workerData;
 if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-const db = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+// An in-memory database may start from a snapshot (a data directory PGlite dumped, as a tar
+// file) instead of running initdb: what a test suite that opens many fresh databases needs.
+const db = dataDir
+  ? new PGlite(path.join(dataDir, 'pglite'))
+  : new PGlite(snapshot ? { loadDataDir: new Blob([fs.readFileSync(snapshot)]) } : {});
 await db.waitReady;
 // PGlite starts its backend as if from a command line with client_min_messages = debug3 and
 // log_min_messages = debug1: every Bind then sent a DEBUG notice ("bind <unnamed> to …") that
@@ -44,6 +48,13 @@ parentPort.postMessage({
 });
 
 parentPort.on('message', async (message) => {
+  if (message?.type === 'snapshot') {
+    // The data directory as an uncompressed tar file, written where the parent asked.
+    const tar = await db.dumpDataDir('none');
+    fs.writeFileSync(message.file, Buffer.from(await tar.arrayBuffer()));
+    parentPort.postMessage({ type: 'snapshot-written' });
+    return;
+  }
   if (message?.type !== 'close') return;
   try {
     await server.stop();

@@ -7,6 +7,7 @@ import {
   type DatabaseHandle,
   type SchemaSources,
 } from '../../src/db/client.ts';
+import { providedSnapshot } from './pglite-snapshot.ts';
 
 export const testDriver = process.env.TEST_DRIVER === 'pg' ? 'pg' : 'pglite';
 
@@ -52,7 +53,11 @@ export function dropServerDatabase(name: string): Promise<void> {
 export async function createTestDatabase(
   sources?: SchemaSources,
 ): Promise<DatabaseHandle & { url?: string }> {
-  if (testDriver === 'pglite') return openDatabase({ inMemory: true }, sources);
+  if (testDriver === 'pglite') {
+    // The default schema starts from the run's migrated snapshot; other sources from initdb.
+    const snapshot = sources === undefined ? providedSnapshot() : undefined;
+    return openDatabase({ inMemory: true, snapshot }, sources);
+  }
   const { name, url } = await createServerDatabase();
   const handle = await openDatabase({ databaseUrl: url, poolSize: 30 }, sources);
   return {
