@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const ci = process.env.CI === 'true';
@@ -14,6 +15,10 @@ if (!inBrowser) {
 
 export default defineConfig({
   test: {
+    // The server suites spend most of their time waiting on sockets, timers and the database, so
+    // one file per core (vitest's default, one less than the cores) leaves cores idle; the browser
+    // suite runs after the rest, one file at a time (scripts/e2e/vitest.config.ts).
+    maxWorkers: Math.max(os.availableParallelism() - 1, 3),
     projects: [
       'shared',
       {

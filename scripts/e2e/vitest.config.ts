@@ -12,5 +12,8 @@ export default defineProject({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // After every other project (which run side by side): Chromium wants the machine.
+    maxWorkers: 1,
+    sequence: { groupOrder: 1 },
   },
 });
