@@ -51,8 +51,18 @@ export default defineConfig({
                 name: 'server-pg',
                 root: './realtime-server',
                 env: { TEST_DRIVER: 'pg' },
-                // The embedded database's own transport: server-pglite's alone.
-                exclude: ['test/pglite-transport.test.ts'],
+                // The embedded database's own transport, and the suites that open no database
+                // (a second run would test the same code again): server-pglite's alone.
+                exclude: [
+                  'test/pglite-transport.test.ts',
+                  'test/bot-strategies.test.ts',
+                  'test/build-inputs.test.ts',
+                  'test/logger.test.ts',
+                  'test/presence.test.ts',
+                  'test/publisher.test.ts',
+                  'test/rows.test.ts',
+                  'test/seat-cache.test.ts',
+                ],
               },
             },
           ]
