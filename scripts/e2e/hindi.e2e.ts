@@ -151,6 +151,14 @@ describe('Hindi', () => {
           const { x, y, width, height } = areas.sort((a, b) => b.height - a.height)[0]!;
           return { x, y, width, height };
         });
+        // The chart's box holds its legend and its plot: nothing of the next section lies under it.
+        const overflow = await chart.evaluate((element) => {
+          const bottoms = [...element.querySelectorAll('svg')].map(
+            (svg) => svg.getBoundingClientRect().bottom,
+          );
+          return Math.max(...bottoms) - element.getBoundingClientRect().bottom;
+        });
+        expect(overflow).toBeLessThanOrEqual(0);
         await page.mouse.move(plot.x + plot.width * 0.9, plot.y + plot.height / 2);
         await page
           .getByText(`${TANDOOR.name} का भाव ₹450.00 से बढ़कर ₹495.00 हो गया`)

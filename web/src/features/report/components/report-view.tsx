@@ -68,7 +68,9 @@ function TimelineChart({
     return event ? eventText(event) : '';
   };
   return (
-    <Box data-testid={testId} sx={{ height: 280 }}>
+    // The legend is drawn above the plot's 280 px and wraps to several rows on a phone: the box
+    // grows with it rather than letting the plot run over the next section.
+    <Box data-testid={testId} sx={{ minHeight: 280 }}>
       <LineChart
         height={280}
         xAxis={[
