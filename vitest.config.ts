@@ -71,6 +71,8 @@ export default defineConfig({
       // The benchmark's pure parts (statistics, arguments) and its smoke run (a few games, a few
       // seconds: it runs end to end); the measuring runs are `npm run bench`.
       { test: { name: 'bench', root: './scripts/bench', include: ['*.test.ts'] } },
+      // `npm run soak`'s pure parts (arguments, growth bound) and a smoke run of a few seconds.
+      { test: { name: 'soak', root: './scripts/soak', include: ['*.test.ts'] } },
       // `npm run lighthouse`'s pure parts (its table, its arguments); the measuring is the script.
       { test: { name: 'lighthouse', root: './scripts/lighthouse', include: ['*.test.ts'] } },
       ...(inBrowser ? ['scripts/e2e'] : []),
