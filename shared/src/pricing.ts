@@ -33,8 +33,3 @@ export function applyPercentChange(
 export function exceedsPriceCap(pricePaise: number): boolean {
   return pricePaise > PRICE_CAP_PAISE;
 }
-
-/** The price held within the cap: market mayhem moves stop at ₹1,00,00,000. */
-export function capPrice(pricePaise: number): number {
-  return Math.min(pricePaise, PRICE_CAP_PAISE);
-}

@@ -26,12 +26,15 @@ export const SQL_REFUSAL_CODES = [
   'TRADE_PHASE_PAUSED',
 ] as const satisfies ReadonlyArray<keyof typeof MSG>;
 
-/** The refusals only the TypeScript rules give (a market mayhem answer checked in the server). */
+/** The refusals only the TypeScript rules give (a market mayhem answer, an undo). */
 export const TS_REFUSAL_CODES = [
   'MAYHEM_EMPTY',
   'MAYHEM_STOCK_NOT_LISTED',
   'MAYHEM_PERCENTAGE_NOT_LISTED',
   'MAYHEM_DUPLICATE_STOCK',
+  'UNDO_NOTHING',
+  'UNDO_TOO_LATE',
+  'UNDO_ORDER_PLACED',
 ] as const satisfies ReadonlyArray<keyof typeof MSG>;
 
 export type SqlRefusalCode = (typeof SQL_REFUSAL_CODES)[number];

@@ -15,14 +15,22 @@ DECLARE
   v_result jsonb;
 BEGIN
   IF p_key IS NOT NULL THEN
+    -- A key is claimed in a game that exists only: a new key of a missing game is refused as
+    -- the game, not by the key's foreign key.
     INSERT INTO idempotency_keys (user_id, key, game_id, response, fingerprint)
-    VALUES (p_user, p_key, p_game, '{}'::jsonb, p_fingerprint)
+    SELECT p_user, p_key, p_game, '{}'::jsonb, p_fingerprint
+    WHERE EXISTS (SELECT FROM games WHERE id = p_game)
     ON CONFLICT DO NOTHING
     RETURNING key INTO v_claimed;
     IF v_claimed IS NULL THEN
       SELECT game_id, response, fingerprint INTO v_first_game, v_first, v_stored
       FROM idempotency_keys WHERE user_id = p_user AND key = p_key;
-      IF NOT FOUND OR v_first_game <> p_game THEN
+      IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'SD001', MESSAGE = CASE
+          WHEN EXISTS (SELECT FROM games WHERE id = p_game) THEN 'IDEMPOTENCY_KEY_REUSED'
+          ELSE 'GAME_NOT_FOUND' END;
+      END IF;
+      IF v_first_game <> p_game THEN
         RAISE EXCEPTION USING ERRCODE = 'SD001', MESSAGE = 'IDEMPOTENCY_KEY_REUSED';
       END IF;
       IF v_stored IS NOT NULL AND v_stored IS DISTINCT FROM p_fingerprint THEN

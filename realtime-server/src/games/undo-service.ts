@@ -9,12 +9,14 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { TransactionEntry } from '@showdown/shared/api';
 import { companyById } from '@showdown/shared/catalogue';
-import { GAME_STATUS, UNDO_WINDOW_SECONDS } from '@showdown/shared/constants';
+import { GAME_STATUS } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
 import { fillTemplate, MSG_TEMPLATE } from '@showdown/shared/message-templates';
 import { formatINR } from '@showdown/shared/format';
 import { paiseToRupees } from '@showdown/shared/money';
 import type { PriceChange, UndoneAction } from '@showdown/shared/protocol';
+import { refusalMessage } from '@showdown/shared/refusals';
+import { undoRefusal } from '@showdown/shared/rules';
 import type { AppContext } from '../context.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { expectRow } from '../db/rows.ts';
@@ -83,12 +85,8 @@ function percentBetween(from: number, to: number): number {
   return Math.round(((to - from) * 10_000) / from) / 100;
 }
 
-/** Why the last action cannot be undone now, or nothing when it can. */
-async function refusal(tx: Tx, action: ActionRow | undefined, now: Date): Promise<string | null> {
-  if (!action || action.undoneAt) return MSG.UNDO_NOTHING;
-  if (now.getTime() - action.createdAt.getTime() > UNDO_WINDOW_SECONDS * 1000) {
-    return MSG.UNDO_TOO_LATE;
-  }
+/** Whether an order was placed in the game after the action. */
+async function orderSince(tx: Tx, action: ActionRow): Promise<boolean> {
   const [order] = await tx
     .select({ id: transactions.id })
     .from(transactions)
@@ -100,7 +98,17 @@ async function refusal(tx: Tx, action: ActionRow | undefined, now: Date): Promis
       ),
     )
     .limit(1);
-  return order ? MSG.UNDO_ORDER_PLACED : null;
+  return order !== undefined;
+}
+
+/** Why the last action cannot be undone now (shared/src/rules.ts undoRefusal), or null. */
+async function refusal(tx: Tx, action: ActionRow | undefined, now: Date) {
+  const facts = action && {
+    atMs: action.createdAt.getTime(),
+    undone: action.undoneAt !== null,
+    orderSince: await orderSince(tx, action),
+  };
+  return undoRefusal(facts ?? null, now.getTime());
 }
 
 /** Puts each company back at its price before the action: history entries and price points. */
@@ -289,7 +297,7 @@ export async function undoLastAction(
         .orderBy(desc(undoableActions.id))
         .limit(1);
       const why = await refusal(cmd.tx, action, ctx.clock.now());
-      if (why || !action) throw conflict(why ?? MSG.UNDO_NOTHING);
+      if (why || !action) throw conflict(refusalMessage(why ?? 'UNDO_NOTHING'));
       return { data: await reverse(ctx, cmd, action), message: MSG.UNDONE };
     },
   );

@@ -31,16 +31,19 @@ interface PriceKeypadProps {
   /** Called with the chosen operation and value when OK is pressed with a value. */
   onSubmit: (entry: PriceEntry) => void;
   busy?: boolean;
+  /** What the entry would do, shown under the percentage (null: nothing to show yet). */
+  preview?: (entry: PriceEntry) => { text: string; refused: boolean } | null;
 }
 
 /**
  * The broker's price keypad: 1–9, 10, 0 and Undo, + and −, and OK. The percentage shows in a
  * read-only field; Undo clears it; OK needs a value.
  */
-export function PriceKeypad({ onSubmit, busy = false }: PriceKeypadProps) {
+export function PriceKeypad({ onSubmit, busy = false, preview }: PriceKeypadProps) {
   const [operation, setOperation] = useState<PriceOperation | null>(null);
   const [digits, setDigits] = useState('');
   const hasValue = digits !== '' && Number(digits) > 0;
+  const shown = preview?.({ operation, value: Number(digits) }) ?? null;
 
   const keyButton = (
     label: string,
@@ -66,6 +69,8 @@ export function PriceKeypad({ onSubmit, busy = false }: PriceKeypadProps) {
         label={t('Percentage')}
         value={`${operation ?? ''}${digits}`}
         placeholder="0"
+        helperText={shown?.text}
+        error={shown?.refused === true}
         slotProps={{
           htmlInput: { readOnly: true, 'aria-readonly': true },
           input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },

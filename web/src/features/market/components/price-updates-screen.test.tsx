@@ -109,6 +109,19 @@ describe('PriceUpdatesScreen keypad', () => {
     expect(okButton).toBeDisabled();
   });
 
+  it('previews the new price by the price update rule, and the cap as the server refuses it', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: '6' }));
+    expect(screen.queryByText(/New price/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Decrease' }));
+    // 1,520 × 94 % = 1,428.80.
+    expect(screen.getByText('New price: ₹1,428.80')).toBeInTheDocument();
+    act(() => setGame({ role: 1, stocks: [{ ...lotus, current_price: 99_999_999 }] }));
+    await user.click(screen.getByRole('button', { name: 'Increase' }));
+    expect(screen.getByText('Price cannot exceed ₹1,00,00,000')).toBeInTheDocument();
+    expect(percentField()).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('posts the operation and value and updates the price in place', async () => {
     const posted: unknown[] = [];
     serve(fake, {

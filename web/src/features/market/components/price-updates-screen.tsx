@@ -15,6 +15,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectRole, selectStocks } from '../../../stores/game-selectors';
 import { updateStockPrice } from '../api/market';
 import { PriceKeypad, type PriceEntry } from './price-keypad';
+import { previewPrice } from './price-preview';
 import { enqueueUndoable } from '../../undo/undo-snackbar';
 import { t, msg } from '../../../i18n';
 
@@ -80,7 +81,12 @@ export function PriceUpdatesScreen() {
           </Typography>
         </Box>
       </Paper>
-      <PriceKeypad key={round} onSubmit={(entry) => void submit(entry)} busy={busy} />
+      <PriceKeypad
+        key={round}
+        onSubmit={(entry) => void submit(entry)}
+        busy={busy}
+        preview={(entry) => previewPrice(stock.current_price, entry)}
+      />
     </PageLayout>
   );
 }

@@ -1,6 +1,7 @@
 import {
   GAME_STATUS,
   ORDERBOOK,
+  ROLE,
   type GameStatus,
   type OrderbookStatus,
   type Role,
@@ -8,7 +9,8 @@ import {
 import { rupeesToPaise, paiseToRupees } from '@showdown/shared/money';
 import { isInvestorRole } from '@showdown/shared/roles';
 import { refusalMessage } from '@showdown/shared/refusals';
-import { buy, marketValuePaise, sell } from '@showdown/shared/trading';
+import { placeOrder, PREVIEW, previewFacts } from '@showdown/shared/rules';
+import { marketValuePaise } from '@showdown/shared/trading';
 
 export interface TradeContext {
   orderbookStatus: OrderbookStatus;
@@ -43,7 +45,7 @@ export function cleanQuantity(input: string): string {
   return input.replace(/\D/g, '');
 }
 
-/** What an order would do, by the shared trading rules the server applies too. */
+/** What an order would do, by the shared rule the server applies too. */
 export interface OrderPreview {
   /** Quantity × price in rupees; null until a whole, positive quantity is typed. */
   total: number | null;
@@ -53,7 +55,7 @@ export interface OrderPreview {
 
 /**
  * Previews buying or selling `quantity` (the typed digits) at `price` with `cash` and `holding`
- * (rupees): the order total and whether the cash or the shares cover it.
+ * (rupees) by placeOrder: the order total and whether the cash or the shares cover it.
  */
 export function previewOrder(
   selling: boolean,
@@ -68,20 +70,24 @@ export function previewOrder(
   }
   const pricePaise = rupeesToPaise(price);
   const held = { quantity: holding.quantity, investedPaise: rupeesToPaise(holding.invested) };
-  let totalPaise: number;
+  const facts = previewFacts({
+    role: ROLE.INVESTOR,
+    pricePaise,
+    cashPaise: rupeesToPaise(cash),
+    holding: held,
+  });
+  const result = placeOrder(facts, {
+    ...PREVIEW,
+    key: null,
+    side: selling ? 'sell' : 'buy',
+    quantity: shares,
+  });
+  const refusal = result.ok ? null : refusalMessage(result.refusal);
   try {
-    totalPaise = marketValuePaise({ quantity: shares, investedPaise: 0 }, pricePaise);
+    const totalPaise = marketValuePaise({ quantity: shares, investedPaise: 0 }, pricePaise);
+    return { total: paiseToRupees(totalPaise), refusal };
   } catch {
     // Beyond any amount the game can hold: no cash covers it, no one holds that many shares.
-    return {
-      total: null,
-      refusal: refusalMessage(selling ? 'INSUFFICIENT_SHARES' : 'INSUFFICIENT_FUNDS'),
-    };
+    return { total: null, refusal };
   }
-  const trade = selling ? sell : buy;
-  const result = trade(rupeesToPaise(cash), held, pricePaise, shares);
-  return {
-    total: paiseToRupees(totalPaise),
-    refusal: result.ok || result.error === 'INVALID_QUANTITY' ? null : refusalMessage(result.error),
-  };
 }
