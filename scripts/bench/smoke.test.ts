@@ -64,7 +64,7 @@ function expectWholeRun(result: Record<string, any>, database: string) {
   expect(result.event_loop_p99_ms).toEqual(expect.any(Number));
   expect(result.web.login_js_gzip_kib).toBeGreaterThan(0);
   // --profile: each step's busiest server process, summed by area and function.
-  for (const step of ['idle', 'fanout', 'orders']) {
+  for (const step of ['idle', 'fanout', 'rest_fanout', 'orders', 'rest_orders']) {
     expect(result.profile[step].busy_ms, step).toBeGreaterThan(0);
     expect(result.profile[step].by_area.length, step).toBeGreaterThan(0);
   }
@@ -98,6 +98,19 @@ function expectWholeRun(result: Record<string, any>, database: string) {
     expect(result.orders.carried[via].cpu_ms_per_order.server, via).toBeGreaterThan(0);
   }
   expect(result.orders.carried.rest_to_socket_server_cpu_ratio).toEqual(expect.any(Number));
+  // The command paths side by side: a price move through the relay, the socket and REST, an
+  // order through the socket and REST, each with its ratio.
+  for (const via of ['relay', 'socket', 'rest']) {
+    const move = result.command_paths.price_move[via];
+    expect(move.p99_ms, via).toEqual(expect.any(Number));
+    expect(move.p99_to_relay, via).toEqual(expect.any(Number));
+  }
+  expect(result.command_paths.price_move.rest.cpu_us_per_delivery).toBeGreaterThan(0);
+  for (const via of ['socket', 'rest']) {
+    expect(result.command_paths.orders[via].p95_ms, via).toEqual(expect.any(Number));
+    expect(result.command_paths.orders[via].server_cpu_ms_per_order, via).toBeGreaterThan(0);
+  }
+  expect(result.command_paths.orders.rest_to_socket_p99).toEqual(expect.any(Number));
   // The server's CPU by thread (Linux): the event loop's share of an update and an order, and
   // on PGlite the embedded database's thread (each process's busiest other one).
   if (process.platform === 'linux') {
