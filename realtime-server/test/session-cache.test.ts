@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig, workerCount } from '../src/config.ts';
 import { authSessionEnds, authSessions, users } from '../src/db/schema.ts';
 import { testDriver } from './helpers/database.ts';
@@ -30,6 +31,27 @@ describe('the session cache behind access tokens', () => {
     await expect(tokens.verifyAccess(user.token)).rejects.toMatchObject({
       reason: 'TOKEN_INVALID',
     });
+  });
+
+  it("checks an access token's signature once, then knows its claims by the token", async () => {
+    const { tokens } = server.application.context;
+    const user = await signUp(server, 'Once Omkar');
+    const { userId } = await tokens.verifyAccess(user.token);
+    const fresh = (await tokens.issue(userId)).access_token;
+    const verify = vi.spyOn(jwt, 'verify');
+    try {
+      const identity = await tokens.verifyAccess(fresh);
+      await expect(tokens.verifyAccess(fresh)).resolves.toEqual(identity);
+      expect(verify).toHaveBeenCalledTimes(1);
+      // A token that was never signed by this server is still checked, and refused.
+      const [head, body] = fresh.split('.');
+      await expect(tokens.verifyAccess(`${head}.${body}.forged`)).rejects.toMatchObject({
+        reason: 'TOKEN_INVALID',
+      });
+      expect(verify).toHaveBeenCalledTimes(2);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('the periodic recheck drops a cached session that was revoked or lost its user', async () => {

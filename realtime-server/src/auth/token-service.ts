@@ -31,6 +31,19 @@ const ENDS_KEPT_MS = 24 * 3600 * 1000;
 const TIDY_EVERY_MS = 60_000;
 const ENDS_PAGE = 5_000;
 
+/**
+ * How many verified access tokens a process keeps: a token lives 15 minutes, and a device
+ * refreshes it before then; a busy process sees a few per player at most.
+ */
+const VERIFIED_TOKENS_KEPT = 20_000;
+
+/** What a verified access token says. */
+interface VerifiedClaims {
+  userId: number;
+  sessionId: string;
+  expMs: number;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalidToken = () => new AuthRefusal('TOKEN_INVALID');
@@ -54,6 +67,8 @@ export class TokenService {
    * Revocation empties it here at once and, through SessionRevocations, in every other process.
    */
   private readonly liveSessions = new Map<string, { userId: number; untilMs: number }>();
+  /** Access tokens whose signature was checked, by their text (verifiedClaims). */
+  private readonly verifiedTokens = new Map<string, VerifiedClaims>();
   /** Sessions revoked while a check may have been in flight: never cached again. */
   private readonly revokedSessions = new Map<string, number>();
   private recheckTimer: NodeJS.Timeout | undefined;
@@ -86,25 +101,11 @@ export class TokenService {
    * session; 403 (TOKEN_EXPIRED) when valid but expired, which tells the client to refresh.
    */
   async verifyAccess(token: string): Promise<AccessIdentity> {
-    let payload: string | jwt.JwtPayload;
-    try {
-      payload = jwt.verify(token, this.signingKey, {
-        algorithms: ['HS256'],
-        clockTimestamp: seconds(this.clock.now()),
-      });
-    } catch (err) {
-      if (err instanceof jwt.TokenExpiredError) {
-        throw new AuthRefusal('TOKEN_EXPIRED');
-      }
-      throw invalidToken();
-    }
-    if (typeof payload === 'string' || typeof payload.exp !== 'number') throw invalidToken();
-    const userId = Number(payload.sub);
-    const sessionId: unknown = payload.sid;
-    if (!Number.isSafeInteger(userId) || userId <= 0) throw invalidToken();
-    if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw invalidToken();
-
     const nowMs = this.clock.now().getTime();
+    const { userId, sessionId, expMs } = this.verifiedClaims(token, nowMs);
+    // As jsonwebtoken decides expiry: the whole second of `exp` is already too late.
+    if (Math.floor(nowMs / 1000) * 1000 >= expMs) throw new AuthRefusal('TOKEN_EXPIRED');
+
     const cached = this.liveSessions.get(sessionId);
     if (cached && cached.userId === userId && cached.untilMs > nowMs) return { userId, sessionId };
 
@@ -120,8 +121,45 @@ export class TokenService {
         ),
       );
     if (!live) throw invalidToken();
-    this.remember(sessionId, userId, payload.exp * 1000, nowMs);
+    this.remember(sessionId, userId, expMs, nowMs);
     return { userId, sessionId };
+  }
+
+  /**
+   * The claims of an access token whose signature this process has checked, by the token's text:
+   * each token's signature is checked once (an HMAC and two JSON decodes), not on every request.
+   * An expired or malformed token is never kept.
+   */
+  private verifiedClaims(token: string, nowMs: number): VerifiedClaims {
+    const known = this.verifiedTokens.get(token);
+    if (known) return known;
+    let payload: string | jwt.JwtPayload;
+    try {
+      payload = jwt.verify(token, this.signingKey, {
+        algorithms: ['HS256'],
+        clockTimestamp: Math.floor(nowMs / 1000),
+      });
+    } catch (err) {
+      if (err instanceof jwt.TokenExpiredError) {
+        throw new AuthRefusal('TOKEN_EXPIRED');
+      }
+      throw invalidToken();
+    }
+    if (typeof payload === 'string' || typeof payload.exp !== 'number') throw invalidToken();
+    const userId = Number(payload.sub);
+    const sessionId: unknown = payload.sid;
+    if (!Number.isSafeInteger(userId) || userId <= 0) throw invalidToken();
+    if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw invalidToken();
+    const claims = { userId, sessionId, expMs: payload.exp * 1000 };
+    if (this.verifiedTokens.size >= VERIFIED_TOKENS_KEPT) this.dropExpiredTokens(nowMs);
+    this.verifiedTokens.set(token, claims);
+    return claims;
+  }
+
+  /** Drops the expired entries of the caches; every verified token when that frees too little. */
+  private dropExpiredTokens(nowMs: number): void {
+    this.dropExpired(nowMs);
+    if (this.verifiedTokens.size >= VERIFIED_TOKENS_KEPT / 2) this.verifiedTokens.clear();
   }
 
   private remember(sessionId: string, userId: number, untilMs: number, nowMs: number): void {
@@ -137,6 +175,9 @@ export class TokenService {
     }
     for (const [id, until] of this.revokedSessions) {
       if (until <= nowMs) this.revokedSessions.delete(id);
+    }
+    for (const [token, claims] of this.verifiedTokens) {
+      if (claims.expMs <= nowMs) this.verifiedTokens.delete(token);
     }
   }
 
