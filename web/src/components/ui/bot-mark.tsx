@@ -4,17 +4,23 @@ import Chip from '@mui/material/Chip';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { t } from '../../i18n';
 
-/** "Bot" beside a bot's name: every screen that names a player says when it is a bot. */
+/**
+ * "Bot" beside a bot's name: every screen that names a player says when it is a bot. Small on a
+ * phone (the avatar's badge carries the robot), with the robot on the TV.
+ */
 export function BotTag({ size = 'small' }: { size?: 'small' | 'medium' }) {
   return (
     <Chip
-      icon={<SmartToyIcon />}
+      icon={size === 'medium' ? <SmartToyIcon /> : undefined}
       label={t('Bot')}
       size={size}
       // White on the secondary blue: 4.8:1 (WCAG AA).
       color="secondary"
       data-testid="bot-tag"
-      sx={{ flexShrink: 0, fontWeight: 700 }}
+      sx={[
+        { flexShrink: 0, fontWeight: 700 },
+        size === 'small' && { height: 20, '& .MuiChip-label': { px: 0.75 } },
+      ]}
     />
   );
 }

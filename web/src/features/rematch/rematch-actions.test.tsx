@@ -62,6 +62,18 @@ function rematchArrives(rematchId: number) {
 describe('RematchActions', () => {
   beforeEach(() => vi.clearAllMocks());
 
+  it('offers nothing after a practice game: it has no rematch', () => {
+    setGame({ status: 3, role: 1, playerId: 1, players: TABLE });
+    act(() => {
+      useAppStore.setState((state) => {
+        state.game!.game.practice = true;
+      });
+    });
+    renderScreen(<RematchActions />, { path: '/leaderboard' });
+    expect(screen.queryByRole('button', { name: PLAY_AGAIN })).toBeNull();
+    expect(screen.queryByRole('button', { name: JOIN_REMATCH })).toBeNull();
+  });
+
   it('offers the broker "Play again with this table", which opens the rematch lobby', async () => {
     setGame({ status: 3, role: 1, playerId: 1, players: TABLE });
     const rematch: JoinGameData = {

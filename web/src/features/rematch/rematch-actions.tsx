@@ -22,7 +22,10 @@ export function RematchActions() {
   const { enqueueSnackbar } = useSnackbar();
   const game = useAppStore(selectGame);
   const [busy, setBusy] = useState(false);
-  if (!game || game.game.status !== GAME_STATUS.COMPLETED || !game.me) return null;
+  // A practice game has no rematch: a new one starts from Profile.
+  if (!game || game.game.status !== GAME_STATUS.COMPLETED || !game.me || game.game.practice) {
+    return null;
+  }
   const { me } = game;
   const seat = game.players.find((p) => p.player_id === me.player_id);
   const rematchId = game.game.rematch_game_id ?? null;

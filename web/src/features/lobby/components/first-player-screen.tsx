@@ -13,6 +13,7 @@ import {
   selectFirstPlayer,
   selectGameId,
   selectPlayers,
+  selectPractice,
   selectRole,
 } from '../../../stores/game-selectors';
 import { loadLobby } from '../../../api/lobby';
@@ -31,6 +32,7 @@ export function FirstPlayerScreen() {
   const gameId = useAppStore(selectGameId);
   const role = useAppStore(selectRole);
   const players = useAppStore(selectPlayers);
+  const practice = useAppStore(selectPractice);
   const firstPlayer = useAppStore(selectFirstPlayer);
   const picking = useAppStore(selectRequest('firstPlayer')).status === 'loading';
   const [rotation, setRotation] = useState(0);
@@ -102,7 +104,8 @@ export function FirstPlayerScreen() {
                   ? t('Spinning...')
                   : ''}
             </Typography>
-            {settled && firstPlayer ? (
+            {(settled && firstPlayer) || (practice && !isBroker) ? (
+              // A bot broker never spins: a practising investor goes on.
               continueButton
             ) : isBroker ? (
               <Button

@@ -170,6 +170,36 @@ describe('lobby', () => {
     expect(await findNavigatedPath()).toBe('/stock-prices');
   });
 
+  it('a practice lobby marks the bots, offers no Update Role, and its investor skips the wheel', async () => {
+    seat(2, [
+      { ...player(1, 1, 'Meera'), bot: true },
+      player(2, 2, 'Pia'),
+      { ...player(3, 2, 'Arjun'), bot: true },
+    ]);
+    act(() =>
+      useAppStore.setState((state) => {
+        state.game!.game.practice = true;
+      }),
+    );
+    renderLobby();
+    expect(
+      await screen.findByText('The bot broker starts the game in a moment.'),
+    ).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Players' });
+    await within(list).findByText('Arjun');
+    expect(within(list).getAllByText('Bot')).toHaveLength(2);
+    expect(within(list).getByRole('img', { name: "Meera's avatar, a bot" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Role' })).toBeNull();
+    // The bot broker starts the game: a bot never spins the wheel, so Pia goes to the market.
+    act(() => {
+      const game = useAppStore.getState().game!;
+      useAppStore
+        .getState()
+        .loadSnapshot({ ...game, seq: 3, game: { ...game.game, status: 2, practice: true } });
+    });
+    expect(await findNavigatedPath()).toBe('/stock-prices');
+  });
+
   it('updates live: a player joining over the socket appears', async () => {
     seat(2, [player(1, 1), player(2, 2)]);
     renderLobby();

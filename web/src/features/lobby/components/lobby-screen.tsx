@@ -164,9 +164,11 @@ export function LobbyScreen() {
           </Stack>
         )}
         {boardCode && <ShowOnTvButton code={boardCode} size="large" />}
-        <Alert severity="info" variant="outlined">
-          {t(LOBBY_HELP)}
-        </Alert>
+        {!practice && (
+          <Alert severity="info" variant="outlined">
+            {t(LOBBY_HELP)}
+          </Alert>
+        )}
         {lobbyRequest.status === 'loading' && players.length === 0 ? (
           <Loader label={t('Loading players')} />
         ) : (

@@ -26,5 +26,10 @@ export async function startPractice(
     player_id: data.player_id,
     game_status: data.game_status,
   });
+  // Known before the game's first snapshot: the lobby sends a practising investor past the
+  // wheel (a bot broker never spins it) even when the start overtakes the snapshot.
+  useAppStore.setState((state) => {
+    if (state.game?.game.id === data.game_id) state.game.game.practice = true;
+  });
   return routeAfterPractice(data);
 }
