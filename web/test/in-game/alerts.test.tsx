@@ -349,7 +349,7 @@ describe('sound and the hidden tab', () => {
 });
 
 describe('connection banner', () => {
-  it('"Reconnecting…" while the socket is down, server controls off, then "Back online"', async () => {
+  it('"Reconnecting…" while the socket is down, orders still tapped (they wait), then "Back online"', async () => {
     const endsAt = new Date(Date.now() + 120_000).toISOString();
     const open = { ...PORTFOLIO, orderbook_status: 1 as const, ends_at: endsAt };
     serve(fake, {
@@ -373,7 +373,8 @@ describe('connection banner', () => {
 
     act(() => socket().fire('disconnect', 'transport close'));
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
-    expect(buy).toBeDisabled();
+    // An order tapped now waits on the phone for the connection.
+    expect(buy).toBeEnabled();
 
     // Back: not recovered, so the client resyncs from a snapshot (a price moved meanwhile).
     sockets.answer = () => ({
