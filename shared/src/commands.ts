@@ -4,7 +4,7 @@
  * an acknowledgement. Each runs the same service as its REST route (docs/architecture.md), with the
  * same body schema, permissions, Idempotency-Key semantics and answer: `{ data, message }` as
  * the REST answer's, or `{ error: { code, message, status } }` with the REST failure's code,
- * message and HTTP status. A payload is the REST body plus the id the REST path names
+ * message and HTTP status (and `retry_after`, the Retry-After header's seconds, with a 503). A payload is the REST body plus the id the REST path names
  * (`game_id`, or `mayhem_id` for a mayhem list), and an order's `idempotency_key` (the
  * `Idempotency-Key` header's value).
  */
@@ -24,7 +24,8 @@ import type { ErrorCode } from './messages.ts';
 
 /** The answer of a socket command: the REST answer's data and message, or its failure. */
 export type CommandAck<T> =
-  { data: T; message?: string } | { error: { code: ErrorCode; message: string; status: number } };
+  | { data: T; message?: string }
+  | { error: { code: ErrorCode; message: string; status: number; retry_after?: number } };
 
 /**
  * How long a device waits for a command's answer. The server drops a command that has not reached

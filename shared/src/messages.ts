@@ -111,6 +111,9 @@ export const MSG = {
   REPORT_LINKS_LIMITED:
     'Too many report links tried from your address. Please wait a few minutes and try again.',
   INTERNAL: 'Something went wrong. Please try again.',
+  DATABASE_UNAVAILABLE: 'The game is briefly unavailable. Please try again in a few seconds.',
+  STORAGE_FULL:
+    "The server's storage is full: nothing can be saved until its operator frees some space.",
   // undo and rematch
   UNDO_NOTHING: 'There is nothing to undo.',
   UNDO_TOO_LATE: 'Too late to undo: a change can be undone for 60 seconds only.',
@@ -143,6 +146,10 @@ export const ERROR_CODE = {
   RATE_LIMITED: 'RATE_LIMITED',
   TOO_LARGE: 'TOO_LARGE',
   INTERNAL: 'INTERNAL',
+  /** A dependency (the database) does not answer: the call may be sent again after Retry-After. */
+  UNAVAILABLE: 'UNAVAILABLE',
+  /** The database's storage is full: writes are refused until space is freed. */
+  STORAGE_FULL: 'STORAGE_FULL',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

@@ -33,7 +33,12 @@ export const CONNECT_ERROR = {
 /** Open sockets one user may have at once, across every process and node. */
 export const MAX_SOCKETS_PER_USER = 20;
 
-export type Ack<T> = { data: T } | { error: { code: ErrorCode; message: string } };
+/**
+ * An acknowledgement: the data, or a failure. `retry_after` (seconds) comes with a failure the
+ * server expects to pass (the database briefly away): the call may be sent again after it.
+ */
+export type Ack<T> =
+  { data: T } | { error: { code: ErrorCode; message: string; retry_after?: number } };
 
 /** A mayhem list as everyone may see it: no one's answers. */
 export type PublicMayhem = Omit<MayhemData, 'responded' | 'my_response'>;

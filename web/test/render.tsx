@@ -65,15 +65,16 @@ export async function findNavigatedPath(): Promise<string> {
 export interface MockResponse {
   status?: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 export type FetchRoute = (url: string, init: RequestInit) => MockResponse | undefined;
 
 /** A fetch stub answering JSON per request; unknown requests fail the test loudly. */
-export function jsonResponse({ status = 200, body }: MockResponse): Response {
+export function jsonResponse({ status = 200, body, headers }: MockResponse): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 }
 

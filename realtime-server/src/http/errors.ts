@@ -4,7 +4,7 @@ import { ERROR_CODE, MSG, type ErrorCode } from '@showdown/shared/messages';
 import type { ApiFailure } from '@showdown/shared/api';
 import type { Logger } from '../logger.ts';
 import { isClientGone } from '../db/fair-queue.ts';
-import { isMissingUser } from '../db/errors.ts';
+import { isDatabaseUnavailable, isMissingUser, isStorageFull } from '../db/errors.ts';
 import { DomainError, type DomainErrorKind } from '../games/errors.ts';
 
 /** A failure with the status and message the client sees (the error shape of docs/api.md). */
@@ -67,6 +67,44 @@ export function failureBody(code: ErrorCode, message: string, data?: unknown): A
     : { success: false, error: { code, message }, data };
 }
 
+/** How long a client waits before sending a call again while the database is away (seconds). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** A dependency's failure as the client sees it: a status, the error shape, when to retry. */
+export interface DependencyFailure {
+  status: 503 | 507;
+  code: ErrorCode;
+  message: string;
+  /** Seconds: sent as Retry-After (and `retry_after` in a socket's answer). */
+  retryAfter?: number;
+}
+
+/**
+ * What a call that failed because the database did tells its client: 503 with Retry-After while
+ * the database is unreachable, 507 while its storage is full; undefined for any other failure.
+ * The REST answer and the socket answers share it (docs/api.md, errors).
+ */
+export function dependencyFailure(err: unknown): DependencyFailure | undefined {
+  if (isStorageFull(err)) {
+    return { status: 507, code: ERROR_CODE.STORAGE_FULL, message: MSG.STORAGE_FULL };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      status: 503,
+      code: ERROR_CODE.UNAVAILABLE,
+      message: MSG.DATABASE_UNAVAILABLE,
+      retryAfter: RETRY_AFTER_SECONDS,
+    };
+  }
+  return undefined;
+}
+
+/** One warning per failed call, without the stack: an outage is not a bug. */
+export function logDependencyFailure(logger: Logger, err: unknown, failure: DependencyFailure) {
+  const reason = err instanceof Error ? err.message : String(err);
+  logger.warn({ status: failure.status, reason }, failure.message);
+}
+
 export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json(failureBody(ERROR_CODE.NOT_FOUND, MSG.NOT_FOUND));
 };
@@ -113,6 +151,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (isMissingUser(err)) {
       // The caller's user was deleted after its token was checked: its token is no longer valid.
       res.status(401).json(failureBody(ERROR_CODE.UNAUTHORIZED, MSG.INVALID_TOKEN));
+      return;
+    }
+    const dependency = dependencyFailure(err);
+    if (dependency) {
+      logDependencyFailure(logger, err, dependency);
+      if (dependency.retryAfter) res.setHeader('Retry-After', String(dependency.retryAfter));
+      res.status(dependency.status).json(failureBody(dependency.code, dependency.message));
       return;
     }
     logger.error({ err, reqId: res.getHeader('x-request-id') }, 'unhandled error');

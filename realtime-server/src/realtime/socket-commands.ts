@@ -29,7 +29,15 @@ import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import type { AppContext } from '../context.ts';
 import { dbClient, isClientGone } from '../db/fair-queue.ts';
 import { isMissingUser } from '../db/errors.ts';
-import { AppError, STATUS_OF, badRequest, notFound, parseInput } from '../http/errors.ts';
+import {
+  AppError,
+  STATUS_OF,
+  badRequest,
+  dependencyFailure,
+  logDependencyFailure,
+  notFound,
+  parseInput,
+} from '../http/errors.ts';
 import { DomainError } from '../games/errors.ts';
 import * as flow from '../games/flow-service.ts';
 import * as market from '../games/market-service.ts';
@@ -129,6 +137,17 @@ function failureOf(err: unknown, ctx: AppContext): CommandAck<never> {
   if (err instanceof AppError) return failure(err.status, err.code, err.message);
   if (err instanceof DomainError) return failure(STATUS_OF[err.kind], err.code, err.message);
   if (isMissingUser(err)) return failure(401, ERROR_CODE.UNAUTHORIZED, MSG.INVALID_TOKEN);
+  const dependency = dependencyFailure(err);
+  if (dependency) {
+    logDependencyFailure(ctx.logger, err, dependency);
+    const { status, code, message, retryAfter } = dependency;
+    return {
+      error:
+        retryAfter === undefined
+          ? { code, message, status }
+          : { code, message, status, retry_after: retryAfter },
+    };
+  }
   if (!isClientGone(err)) ctx.logger.error({ err }, 'socket command failed');
   return failure(500, ERROR_CODE.INTERNAL, MSG.INTERNAL);
 }

@@ -8,11 +8,14 @@ import {
   api,
   ApiError,
   errorMessage,
+  MAX_UNAVAILABLE_SENDS,
   NO_CONNECTION,
   NO_REFRESH_TOKEN,
   REFRESH_FAILED,
 } from './api-client';
 import { ASHA } from '../../test/fixtures/users';
+import { MSG } from '@showdown/shared/messages';
+import { isRetryingUnavailable } from './unavailable';
 
 type Handler = (url: string, init: RequestInit) => MockResponse | Promise<MockResponse>;
 
@@ -280,5 +283,72 @@ describe('api client', () => {
     answer(fail(409, 'GAME_COMPLETED', 'Game already completed.'));
     await expect(call).rejects.toMatchObject({ code: 'GAME_COMPLETED' });
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('while the server says the game is briefly unavailable (503, Retry-After)', () => {
+  const unavailable: MockResponse = {
+    ...fail(503, 'UNAVAILABLE', MSG.DATABASE_UNAVAILABLE),
+    headers: { 'Retry-After': '3' },
+  };
+  /** Answers `unavailable` to the first `outage` calls, then `answer`. */
+  function outage(calls: number, answer: MockResponse) {
+    let seen = 0;
+    serve(() => (++seen <= calls ? unavailable : answer));
+  }
+
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('a read is sent again after Retry-After, the banner state up meanwhile', async () => {
+    outage(2, ok({ id: 1 }));
+    const call = api.get<{ id: number }>(API.profile);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(isRetryingUnavailable()).toBe(true);
+    // Not before the Retry-After's 3 s.
+    await vi.advanceTimersByTimeAsync(2_800);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(3_000);
+    await expect(call).resolves.toEqual({ success: true, data: { id: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(isRetryingUnavailable()).toBe(false);
+  });
+
+  it('an order is sent again with the same Idempotency-Key, so it is placed once', async () => {
+    outage(1, ok({ order_id: 9 }));
+    const call = api.post(API.trade(4), { stock_id: 1 }, { idempotencyKey: 'order-key-1' });
+    await vi.advanceTimersByTimeAsync(3_000);
+    await expect(call).resolves.toMatchObject({ data: { order_id: 9 } });
+    const keys = fetchMock.mock.calls.map(
+      ([, init]) => (init.headers as Record<string, string>)['Idempotency-Key'],
+    );
+    expect(keys).toEqual(['order-key-1', 'order-key-1']);
+  });
+
+  it('a call without a key is not sent twice: it fails with the server message', async () => {
+    outage(1, ok(null));
+    const error = await api.post(API.join, { code: 'AB12' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    expect(errorMessage(error)).toBe(MSG.DATABASE_UNAVAILABLE);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(isRetryingUnavailable()).toBe(false);
+  });
+
+  it('gives up after MAX_UNAVAILABLE_SENDS sends, and a cancelled call stops waiting', async () => {
+    outage(Infinity, ok(null));
+    const call = api.get(API.profile).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(3_000 * MAX_UNAVAILABLE_SENDS);
+    expect(await call).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    expect(fetchMock).toHaveBeenCalledTimes(MAX_UNAVAILABLE_SENDS);
+
+    const controller = new AbortController();
+    const cancelled = api.get(API.profile, { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(isRetryingUnavailable()).toBe(true));
+    controller.abort();
+    expect(await cancelled).toMatchObject({ code: 'ABORTED' });
+    expect(isRetryingUnavailable()).toBe(false);
   });
 });

@@ -7,6 +7,10 @@
  *   every request failing meanwhile) and one retry of the request.
  * - 403 FORBIDDEN: an ordinary error.
  * - A failed refresh clears local storage and goes to /login.
+ * - 503 UNAVAILABLE (the server's database briefly away): a call that is safe to send twice (a
+ *   read, or one with an Idempotency-Key) is sent again after the answer's Retry-After, with the
+ *   same key, while the banner says the game is briefly unavailable; any other call fails with
+ *   the server's message.
  */
 import { API } from '@showdown/shared/api-paths';
 import type { ApiFailure, ApiSuccess, RefreshData } from '@showdown/shared/api';
@@ -14,6 +18,7 @@ import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens';
 import { msg, serverText, t } from '../i18n';
+import { waitingToRetry } from './unavailable';
 
 export const NO_REFRESH_TOKEN = 'No refresh token available';
 export const REFRESH_FAILED = msg('Failed to refresh token');
@@ -29,6 +34,8 @@ export class ApiError extends Error {
   readonly body: unknown;
   /** True when the server sent no error message: screens show their own fallback text. */
   readonly generic: boolean;
+  /** A 503's Retry-After, in milliseconds: when the call may be sent again. */
+  retryAfterMs: number | undefined;
 
   constructor(
     message: string,
@@ -113,6 +120,36 @@ function errorFromResponse(status: number, body: unknown): ApiError {
   return new ApiError(`Request failed with status ${status}`, status, undefined, body, true);
 }
 
+/** Retry-After when the answer has none, and the longest wait honoured (seconds). */
+const DEFAULT_RETRY_AFTER_S = 5;
+const MAX_RETRY_AFTER_S = 30;
+/** Sends of one call while the server answers 503 UNAVAILABLE: about two minutes at 5 s. */
+export const MAX_UNAVAILABLE_SENDS = 25;
+
+/** The Retry-After header's seconds (a number; an HTTP date is not sent by this server). */
+export function retryAfterMs(response: Response): number {
+  const seconds = Number(response.headers.get('Retry-After'));
+  const s = Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_S;
+  return Math.min(s, MAX_RETRY_AFTER_S) * 1000;
+}
+
+/** Waits `ms`, or rejects as cancelled when the caller's signal aborts first. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cancelled = () => reject(new ApiError('Request cancelled', 0, 'ABORTED', null));
+    if (signal?.aborted) return cancelled();
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      cancelled();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 let refreshInFlight: Promise<string> | null = null;
 
 async function runRefresh(): Promise<string> {
@@ -159,6 +196,40 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A call the server may receive twice with one effect: a read, or one with an Idempotency-Key. */
+const safeToResend = (method: Method, options: RequestOptions) =>
+  method === 'GET' || Boolean(options.idempotencyKey);
+
+/**
+ * Sends the call; while the server answers 503 UNAVAILABLE and the call is safe to send again,
+ * waits its Retry-After (the banner up) and sends it again, at most MAX_UNAVAILABLE_SENDS times.
+ */
+async function sendRetrying<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<ApiSuccess<T>> {
+  let done: (() => void) | undefined;
+  try {
+    for (let sent = 1; ; sent++) {
+      try {
+        return await send<T>(method, path, body, options, false);
+      } catch (error) {
+        const unavailable =
+          error instanceof ApiError && error.code === ERROR_CODE.UNAVAILABLE && error.retryAfterMs;
+        if (!unavailable || !safeToResend(method, options) || sent >= MAX_UNAVAILABLE_SENDS) {
+          throw error;
+        }
+        done ??= waitingToRetry();
+        await pause(unavailable, options.signal);
+      }
+    }
+  } finally {
+    done?.();
+  }
+}
 
 async function send<T>(
   method: Method,
@@ -207,6 +278,7 @@ async function send<T>(
 
   if (!response.ok || (parsed as { success?: unknown } | null)?.success === false) {
     const error = errorFromResponse(response.status, parsed);
+    if (response.status === 503) error.retryAfterMs = retryAfterMs(response);
     if (error.code === ERROR_CODE.GAME_COMPLETED || error.message === MSG.GAME_COMPLETED) {
       handlers.onGameCompleted?.(knownEnded);
     }
@@ -217,13 +289,13 @@ async function send<T>(
 
 export const api = {
   get: <T>(path: string, options: RequestOptions = {}) =>
-    send<T>('GET', path, undefined, options, false),
+    sendRetrying<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
-    send<T>('POST', path, body, options, false),
+    sendRetrying<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
-    send<T>('PUT', path, body, options, false),
+    sendRetrying<T>('PUT', path, body, options),
   delete: <T>(path: string, options: RequestOptions = {}) =>
-    send<T>('DELETE', path, undefined, options, false),
+    sendRetrying<T>('DELETE', path, undefined, options),
 };
 
 /** The message to show for any failure: the server's error.message or the network error's. */

@@ -95,4 +95,21 @@ describe('sendCommand', () => {
     );
     expect(orderRest).toHaveBeenCalledTimes(1);
   });
+
+  it('the database briefly away: the command goes through REST, which waits and sends it again', async () => {
+    const error = {
+      code: 'UNAVAILABLE' as const,
+      message: 'The game is briefly unavailable. Please try again in a few seconds.',
+      status: 503,
+      retry_after: 5,
+    };
+    connectSocket(true, async () => ({ error }));
+    const rest = vi.fn(async () => ({ success: true as const, data: {} as never }));
+    await sendCommand(
+      'order:place',
+      { game_id: 4, stock_id: 8, trade_type: 0, quantity: 1, idempotency_key: 'k2' },
+      rest,
+    );
+    expect(rest).toHaveBeenCalledTimes(1);
+  });
 });

@@ -18,12 +18,17 @@ import { ERROR_CODE } from '@showdown/shared/messages';
 import { ApiError, NO_CONNECTION } from './api-client';
 import { activeSocket } from './socket';
 
-/** Refusals the REST client knows how to handle (refresh, sign-out, back off, leave the game). */
+/**
+ * Refusals the REST client knows how to handle (refresh, sign-out, back off, leave the game,
+ * retry later).
+ */
 const REST_HANDLES: ReadonlySet<string> = new Set([
   ERROR_CODE.UNAUTHORIZED,
   ERROR_CODE.TOKEN_EXPIRED,
   ERROR_CODE.RATE_LIMITED,
   ERROR_CODE.GAME_COMPLETED,
+  // The database briefly away: the REST call waits for its Retry-After and sends it again.
+  ERROR_CODE.UNAVAILABLE,
 ]);
 
 type Emit = (name: string, payload: unknown) => Promise<CommandAck<unknown>>;

@@ -6,7 +6,8 @@ import {
   resetReloading,
   type ReloadEnvironment,
 } from '../../lib/chunk-reload';
-import { NO_CONNECTION, WAITING_FOR_SERVER } from './offline-banner';
+import { waitingToRetry } from '../../lib/unavailable';
+import { BRIEFLY_UNAVAILABLE, NO_CONNECTION, WAITING_FOR_SERVER } from './offline-banner';
 
 /** What the browser says about the network, and the event it fires when that changes. */
 function goOnline(online: boolean) {
@@ -77,5 +78,27 @@ describe('"Waiting for the server…"', () => {
     // Offline, the banner names the cause the phone can do something about.
     goOnline(false);
     expect(screen.getByRole('status')).toHaveTextContent(NO_CONNECTION);
+  });
+});
+
+describe('"The game is briefly unavailable — retrying…"', () => {
+  it('shows while a call waits to be sent again, and goes when none waits', () => {
+    render(
+      <AppProviders>
+        <h1>Stock prices</h1>
+      </AppProviders>,
+    );
+    expect(screen.queryByText(BRIEFLY_UNAVAILABLE)).not.toBeInTheDocument();
+    let first: () => void = () => undefined;
+    let second: () => void = () => undefined;
+    act(() => {
+      first = waitingToRetry();
+      second = waitingToRetry();
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(BRIEFLY_UNAVAILABLE);
+    act(() => first());
+    expect(screen.getByRole('status')).toHaveTextContent(BRIEFLY_UNAVAILABLE);
+    act(() => second());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

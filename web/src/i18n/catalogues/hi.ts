@@ -564,6 +564,14 @@ export const hi: Record<string, string> = {
     'फ़ोन के फिर से ऑनलाइन होने तक यहाँ दिख रही जानकारी पुरानी हो सकती है।',
   'Waiting for the server…': 'सर्वर का इंतज़ार है…',
   'The screen opens as soon as it answers.': 'सर्वर के जवाब देते ही स्क्रीन खुल जाएगी।',
+  'The game is briefly unavailable — retrying…':
+    'गेम कुछ पलों के लिए उपलब्ध नहीं है — फिर से कोशिश हो रही है…',
+  'What you just did is sent again by itself as soon as the server answers.':
+    'सर्वर के जवाब देते ही आपका अभी किया गया काम अपने-आप फिर से भेजा जाएगा।',
+  'The game is briefly unavailable. Please try again in a few seconds.':
+    'गेम कुछ पलों के लिए उपलब्ध नहीं है। कृपया कुछ सेकंड बाद फिर से कोशिश करें।',
+  "The server's storage is full: nothing can be saved until its operator frees some space.":
+    'सर्वर की स्टोरेज भर गई है: जब तक उसे चलाने वाला कुछ जगह ख़ाली नहीं करता, कुछ भी सहेजा नहीं जा सकता।',
   // Sound and vibration.
   Vibration: 'वाइब्रेशन',
   Sound: 'आवाज़',
