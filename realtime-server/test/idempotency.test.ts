@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
-import { openPhase, setupTable } from './helpers/game.ts';
+import { expectError, openPhase, setupTable } from './helpers/game.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -45,6 +45,16 @@ describe('Idempotency-Key on orders', () => {
     expect(
       portfolio.body.data.portfolio_data.find((r: any) => r.stock_id === 8).total_quantity,
     ).toBe(6);
+  });
+
+  it('an order with a new key on a game that does not exist is a 404 and claims no key', async () => {
+    const table = await setupTable(server, { investors: 1, start: true });
+    await openPhase(table);
+    const inv = table.investors[0]!;
+    const missing = await order(inv.token, table.gameId + 100_000, 'nowhere');
+    expectError(missing, 404, 'Game not found.');
+    // The key stays unused: the same key then places the order in the player's game.
+    expect((await order(inv.token, table.gameId, 'nowhere')).status).toBe(200);
   });
 
   it('a key is per user, and a malformed key is a 400 that changes nothing', async () => {
