@@ -1,7 +1,44 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const FEATURES = 'web/src/features';
+const BOUNDARY =
+  'A feature imports the shared layers (components/, hooks/, lib/, stores/, api/, i18n/, config/), ' +
+  'never another feature: move what both use down into a shared layer (docs/contributing.md).';
+
+/**
+ * Feature boundaries with no-restricted-imports: a file N folders deep in features/<name>/ reaches
+ * a sibling feature by climbing N + 1 folders, or through features/ from further up. The regexes
+ * are written per feature and per depth, since the rule reads the import's text, not its target.
+ */
+function featureBoundaries() {
+  const depths = fs
+    .readdirSync(FEATURES, { recursive: true })
+    .map((file) => String(file).split('/').length - 2);
+  const deepest = Math.max(0, ...depths);
+  return fs
+    .readdirSync(FEATURES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap(({ name }) =>
+      Array.from({ length: deepest + 1 }, (_, depth) => ({
+        files: [`${FEATURES}/${name}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                { regex: `^(\\.\\./){${depth + 1}}(?!\\.|${name}(/|$))`, message: BOUNDARY },
+                { regex: `^(\\.\\./)+(src/)?features/(?!${name}(/|$))`, message: BOUNDARY },
+              ],
+            },
+          ],
+        },
+      })),
+    );
+}
 
 export default tseslint.config(
   {
@@ -61,6 +98,17 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  ...featureBoundaries(),
+  {
+    // The shared layers serve every feature and know none of them.
+    files: ['web/src/{components,hooks,lib,stores,api,i18n,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(src/)?features(/|$)', message: BOUNDARY }] },
       ],
     },
   },

@@ -43,7 +43,7 @@ import { activateLanguage, t } from '../../src/i18n';
 import { MSG } from '@showdown/shared/messages';
 import type { UndoneAction } from '@showdown/shared/protocol';
 import { closeSnackbar } from '../../src/components/ui/toasts';
-import { enqueueUndoable } from '../../src/features/undo/undo-snackbar';
+import { enqueueUndoable } from '../../src/components/ui/undo-snackbar';
 import { showUpdatePrompt } from '../../src/lib/update-prompt';
 import { api, ApiError } from '../../src/lib/api-client';
 import type { SpectateOptions } from '../../src/lib/socket';

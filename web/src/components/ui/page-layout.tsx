@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BrokerOfflinePrompt } from '../../features/broker/components/broker-offline-prompt';
+import { BrokerOfflinePrompt } from '../broker/broker-offline-prompt';
 import { useAppStore } from '../../stores/app-store';
 import { selectPractice } from '../../stores/game-selectors';
 import { PracticeTag } from './bot-mark';

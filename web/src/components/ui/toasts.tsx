@@ -7,6 +7,12 @@ export interface ToastApi {
   closeSnackbar: (key?: SnackbarKey) => void;
 }
 
+/**
+ * The key of the one toast that tells a trade phase ended: the alert's "Trade phase closed", or
+ * the broker's Market Monitor's "Trade ended.", whichever comes first.
+ */
+export const PHASE_ENDED_KEY = 'trade-phase-ended';
+
 let mounted: ToastApi | null = null;
 const waiting: Array<(api: ToastApi) => void> = [];
 

@@ -11,6 +11,7 @@ import { isBrokerRole, isInvestorRole } from '@showdown/shared/roles';
 import { serverText, t } from '../../i18n';
 import type { Buzz } from '../../lib/haptics';
 import type { Cue } from '../../lib/sound/sound';
+import { PHASE_ENDED_KEY } from '../../components/ui/toasts';
 
 export interface GameAlert {
   message: string;
@@ -33,12 +34,6 @@ export interface GameAlert {
 
 /** 'trade-phase-open': investors can trade now ("Trade phase open", "Trade phase resumed"). */
 export type AlertTopic = 'trade-phase-open';
-
-/**
- * The key of the one toast that tells a trade phase ended: the alert's "Trade phase closed", or
- * the broker's Market Monitor's "Trade ended.", whichever comes first.
- */
-export const PHASE_ENDED_KEY = 'trade-phase-ended';
 
 /** A paused, closed or ended phase is not open to trade: "Trade now" would be untrue. */
 const WITHDRAWN_BY: { [E in GameEventName]?: AlertTopic } = {

@@ -12,7 +12,7 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
-import { joinBoard, readBoard } from '../api/board-api';
+import { joinBoard, readBoard } from '../../../api/board';
 import { t } from '../../../i18n';
 
 const acceptCodeChar = (char: string) => {

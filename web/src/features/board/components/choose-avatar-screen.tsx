@@ -13,7 +13,7 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { selectRequest, useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectRole } from '../../../stores/game-selectors';
-import { chooseSeat, loadGameAvatars } from '../api/board-api';
+import { chooseSeat, loadGameAvatars } from '../../../api/board';
 import { t } from '../../../i18n';
 
 function roleFromState(state: unknown): Role | null {

@@ -19,7 +19,7 @@ import {
   selectPlayers,
 } from '../../../stores/game-selectors';
 import { loadLobby } from '../../../api/lobby';
-import { chooseSeat } from '../api/board-api';
+import { chooseSeat } from '../../../api/board';
 import { BROKER_REQUIRED_NOTE, ONE_BROKER_HELP, ROLE_BUTTONS } from './role-labels';
 import { t } from '../../../i18n';
 

@@ -10,7 +10,7 @@ import { GAME_STATUS } from '@showdown/shared/constants';
 import { isBrokerRole } from '@showdown/shared/roles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HandOverDialog } from '../../broker/components/hand-over-dialog';
+import { HandOverDialog } from '../../../components/broker/hand-over-dialog';
 import { useAppStore } from '../../../stores/app-store';
 import { selectRole, selectStatus } from '../../../stores/game-selectors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

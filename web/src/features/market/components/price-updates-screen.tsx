@@ -16,7 +16,7 @@ import { selectGameId, selectRole, selectStocks } from '../../../stores/game-sel
 import { updateStockPrice } from '../api/market';
 import { PriceKeypad, type PriceEntry } from './price-keypad';
 import { previewPrice } from './price-preview';
-import { enqueueUndoable } from '../../undo/undo-snackbar';
+import { enqueueUndoable } from '../../../components/ui/undo-snackbar';
 import { t, msg } from '../../../i18n';
 
 const ADD_OPERATION = msg('Please add operation');

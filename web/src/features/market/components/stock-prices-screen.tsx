@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { StockEntry } from '@showdown/shared/api';
 import { ORDERBOOK, ROLE, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from '../../../components/ui/toasts';
+import { PHASE_ENDED_KEY, useSnackbar } from '../../../components/ui/toasts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BottomTabBar } from '../../../components/ui/bottom-tab-bar';
@@ -30,15 +30,14 @@ import {
 } from '../../../stores/game-selectors';
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
 import { StockList } from './stock-list';
-import { enqueueUndoable } from '../../undo/undo-snackbar';
+import { enqueueUndoable } from '../../../components/ui/undo-snackbar';
 import { isBrokerRole } from '@showdown/shared/roles';
 import {
   PausedPhasePanel,
   PhasePanel,
   PhasePauseButton,
-} from '../../broker/components/phase-pause-controls';
+} from '../../../components/broker/phase-pause-controls';
 import { t } from '../../../i18n';
-import { PHASE_ENDED_KEY } from '../../alerts/game-alerts';
 
 /**
  * Market Mayhem shows for roles 1 and 3; for role 2 only while is_mm_exist is 1 (a list to answer).

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { averageMayhem, createMayhem, mayhemErrorText } from '../api/mayhem';
 import { MAYHEM_TEXT } from './mayhem-texts';
 import { PairList, type Pair } from './pair-list';
-import { enqueueUndoable } from '../../undo/undo-snackbar';
+import { enqueueUndoable } from '../../../components/ui/undo-snackbar';
 import { PairPickers, type CompanyOption } from './pair-pickers';
 import { t } from '../../../i18n';
 

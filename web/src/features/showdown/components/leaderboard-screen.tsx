@@ -17,7 +17,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectRanking } from '../../../stores/game-selectors';
 import { loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
-import { RematchActions } from '../../rematch/rematch-actions';
+import { RematchActions } from './rematch-actions';
 import { t, rankText } from '../../../i18n';
 
 /**

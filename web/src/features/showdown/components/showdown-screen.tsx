@@ -17,7 +17,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { selectRole } from '../../../stores/game-selectors';
 import { endGame, loadShowdown } from '../api/showdown';
-import { withdrawUndoable } from '../../undo/undo-snackbar';
+import { withdrawUndoable } from '../../../components/ui/undo-snackbar';
 import { StandingsList } from './standings-list';
 import { isBrokerRole } from '@showdown/shared/roles';
 import { t } from '../../../i18n';

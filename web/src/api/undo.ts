@@ -2,8 +2,8 @@ import { API } from '@showdown/shared/api-paths';
 import type { ApiSuccess } from '@showdown/shared/api';
 import { applyGameChange } from '@showdown/shared/game-state';
 import type { UndoneAction } from '@showdown/shared/protocol';
-import { api } from '../../lib/api-client';
-import { runGameRequest } from '../../stores/run-request';
+import { api } from '../lib/api-client';
+import { runGameRequest } from '../stores/run-request';
 
 /**
  * Broker: POST /api/game/{id}/undo reverses the last price update, payday or averaged mayhem

@@ -6,19 +6,12 @@
 import { API, type PublicPlayer, type StocksData } from '@showdown/shared/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
-import {
-  failure,
-  ok,
-  renderScreen,
-  serve,
-  setGame,
-  type FakeApi,
-} from '../../../../test/in-game/render-screen';
-import { StockPricesScreen } from '../../market/components/stock-prices-screen';
+import { api } from '../../src/lib/api-client';
+import { useAppStore } from '../../src/stores/app-store';
+import { failure, ok, renderScreen, serve, setGame, type FakeApi } from './render-screen';
+import { StockPricesScreen } from '../../src/features/market/components/stock-prices-screen';
 
-vi.mock('../../../lib/api-client', async (importOriginal) => ({
+vi.mock('../../src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn() },
 }));

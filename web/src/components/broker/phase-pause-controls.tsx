@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { useSnackbar } from '../../../components/ui/toasts';
-import { t } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
-import { setPhasePaused } from '../api/broker-api';
+import { useSnackbar } from '../ui/toasts';
+import { t } from '../../i18n';
+import { errorMessage } from '../../lib/api-client';
+import { setPhasePaused } from '../../api/broker';
 
 interface PauseButtonProps {
   gameId: number;

@@ -4,8 +4,8 @@ import { applyGameEvent } from '@showdown/shared/game-state';
 import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client';
-import { useAppStore } from '../../stores/app-store';
+import { api } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
 import {
   findLocation,
   ok,
@@ -13,14 +13,14 @@ import {
   serve,
   setGame,
   type FakeApi,
-} from '../../../test/in-game/render-screen';
+} from '../../../../test/in-game/render-screen';
 import { JOIN_REMATCH, PLAY_AGAIN, RematchActions } from './rematch-actions';
 
-vi.mock('../../lib/api-client', async (importOriginal) => ({
+vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn() },
 }));
-vi.mock('../../lib/socket', async (importOriginal) => ({
+vi.mock('../../../lib/socket', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   resyncGame: vi.fn(),
 }));

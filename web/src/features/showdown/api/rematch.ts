@@ -1,11 +1,11 @@
 import { API } from '@showdown/shared/api-paths';
 import type { JoinGameData } from '@showdown/shared/api';
 import type { Role } from '@showdown/shared/constants';
-import { api } from '../../lib/api-client';
-import { useAppStore } from '../../stores/app-store';
-import { selectGameId, selectPlayerId } from '../../stores/game-selectors';
-import { runRequest } from '../../stores/run-request';
-import { chooseSeat, joinBoard } from '../board/api/board-api';
+import { api } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { selectGameId, selectPlayerId } from '../../../stores/game-selectors';
+import { runRequest } from '../../../stores/run-request';
+import { chooseSeat, joinBoard } from '../../../api/board';
 
 /**
  * Broker: POST /api/game/{id}/rematch opens the new lobby on the board code (same settings) with

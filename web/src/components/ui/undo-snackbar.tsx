@@ -2,10 +2,10 @@ import Button from '@mui/material/Button';
 import { UNDO_WINDOW_SECONDS } from '@showdown/shared/constants';
 import type { SnackbarKey } from 'notistack';
 import { useState } from 'react';
-import { closeSnackbar, enqueueSnackbar } from '../../components/ui/toasts';
+import { closeSnackbar, enqueueSnackbar } from './toasts';
 import { msg, serverText, t } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
-import { undoLastAction } from './undo-api';
+import { undoLastAction } from '../../api/undo';
 
 export const UNDO_LABEL = msg('Undo this change');
 

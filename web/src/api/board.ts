@@ -3,12 +3,12 @@ import type { BoardStatusData, JoinGameData, PublicPlayer } from '@showdown/shar
 import type { AvatarOption } from '@showdown/shared/catalogue';
 import { GAME_STATUS, type Role } from '@showdown/shared/constants';
 import { MSG } from '@showdown/shared/messages';
-import { api } from '../../../lib/api-client';
-import { resyncGame } from '../../../lib/socket';
-import { useAppStore } from '../../../stores/app-store';
-import { seatInto } from '../../../stores/game-answers';
-import { selectPlayerId } from '../../../stores/game-selectors';
-import { runGameRequest, runRequest } from '../../../stores/run-request';
+import { api } from '../lib/api-client';
+import { resyncGame } from '../lib/socket';
+import { useAppStore } from '../stores/app-store';
+import { seatInto } from '../stores/game-answers';
+import { selectPlayerId } from '../stores/game-selectors';
+import { runGameRequest, runRequest } from '../stores/run-request';
 
 /** Where a join answer sends the player, by the game's status. */
 export function routeAfterJoin(data: JoinGameData, message: string | undefined): string {

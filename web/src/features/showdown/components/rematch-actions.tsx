@@ -3,12 +3,12 @@ import { GAME_STATUS } from '@showdown/shared/constants';
 import { isBrokerRole } from '@showdown/shared/roles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSnackbar } from '../../components/ui/toasts';
-import { msg, t } from '../../i18n';
-import { errorMessage } from '../../lib/api-client';
-import { useAppStore } from '../../stores/app-store';
-import { selectGame } from '../../stores/game-selectors';
-import { joinRematch, playAgain } from './rematch-api';
+import { useSnackbar } from '../../../components/ui/toasts';
+import { msg, t } from '../../../i18n';
+import { errorMessage } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { selectGame } from '../../../stores/game-selectors';
+import { joinRematch, playAgain } from '../api/rematch';
 
 export const PLAY_AGAIN = msg('Play again with this table');
 export const JOIN_REMATCH = msg('Join the rematch');

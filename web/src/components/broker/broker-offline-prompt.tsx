@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import { GAME_STATUS } from '@showdown/shared/constants';
 import { isBrokerRole } from '@showdown/shared/roles';
 import { useState } from 'react';
-import { useSnackbar } from '../../../components/ui/toasts';
-import { t } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
-import { useBrokerId, useBrokerOffline } from '../../../hooks/use-broker-offline';
-import { selectGameId, selectRole, selectStatus } from '../../../stores/game-selectors';
-import { claimBroker } from '../api/broker-api';
+import { useSnackbar } from '../ui/toasts';
+import { t } from '../../i18n';
+import { errorMessage } from '../../lib/api-client';
+import { useAppStore } from '../../stores/app-store';
+import { useBrokerId, useBrokerOffline } from '../../hooks/use-broker-offline';
+import { selectGameId, selectRole, selectStatus } from '../../stores/game-selectors';
+import { claimBroker } from '../../api/broker';
 
 /** "The broker is offline. Take over?" for the other seated players, after 60 s. */
 export function BrokerOfflinePrompt() {

@@ -2,9 +2,9 @@
 import { API } from '@showdown/shared/api-paths';
 import type { BrokerChange, PhasePauseData } from '@showdown/shared/api';
 import { applyGameChange } from '@showdown/shared/game-state';
-import { api } from '../../../lib/api-client';
-import type { GameRecipe } from '../../../stores/game-slice';
-import { runGameRequest } from '../../../stores/run-request';
+import { api } from '../lib/api-client';
+import type { GameRecipe } from '../stores/game-slice';
+import { runGameRequest } from '../stores/run-request';
 
 const brokerInto =
   (change: BrokerChange): GameRecipe =>

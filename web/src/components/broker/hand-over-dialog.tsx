@@ -9,11 +9,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { roleLabel } from '@showdown/shared/roles';
 import { useId, useState } from 'react';
-import { useSnackbar } from '../../../components/ui/toasts';
-import { t } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
-import { selectGameId, selectPlayerId, selectPlayers } from '../../../stores/game-selectors';
+import { useSnackbar } from '../ui/toasts';
+import { t } from '../../i18n';
+import { errorMessage } from '../../lib/api-client';
+import { useAppStore } from '../../stores/app-store';
+import { selectGameId, selectPlayerId, selectPlayers } from '../../stores/game-selectors';
 
 interface HandOverDialogProps {
   open: boolean;
@@ -40,7 +40,7 @@ export function HandOverDialog({ open, onClose }: HandOverDialogProps) {
     setBusy(true);
     try {
       // Loaded on use: the help menu that opens this dialog is preloaded with the first screens.
-      const { handOverBroker } = await import('../api/broker-api');
+      const { handOverBroker } = await import('../../api/broker');
       await handOverBroker(gameId, chosen);
       const name = players.find((p) => p.player_id === chosen)?.username ?? t('The player');
       enqueueSnackbar(t('{name} is the broker now.', { name }), { variant: 'success' });
