@@ -23,6 +23,8 @@ export class GameSlots {
   /** Failures that stop the run (a refused practice game, a TV that could not follow). */
   readonly failures: string[] = [];
   opened = 0;
+  /** First spectates asked again after 15 s without an answer (printed at the end). */
+  spectateRetries = 0;
 
   constructor(
     private readonly settings: SoakSettings,
@@ -88,6 +90,23 @@ export class GameSlots {
     }
   }
 
+  /**
+   * The TV's first `board:spectate`, asked again when it gets no answer in 15 s as the TV page
+   * does (a busy server at the start of 50 games); three tries, then the run fails.
+   */
+  private async spectate(socket: Socket, code: string): Promise<{ data?: unknown }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await socket.timeout(15_000).emitWithAck('board:spectate', { code })) as {
+          data?: unknown;
+        };
+      } catch (err) {
+        if (attempt >= 3 || this.stopping) throw err;
+        this.spectateRetries += 1;
+      }
+    }
+  }
+
   /** A TV on the game until it ends (true) or the run stops (false). */
   private async follow(url: string, code: string): Promise<boolean> {
     const socket = io(url, {
@@ -119,10 +138,7 @@ export class GameSlots {
     socket.on('price:updated', (e: { point?: PricePoint }) => time(e.point));
     socket.on('mayhem:averaged', (e: { points?: PricePoint[] }) => e.points?.forEach(time));
     try {
-      const answer = (await socket.timeout(15_000).emitWithAck('board:spectate', { code })) as {
-        data?: unknown;
-        error?: unknown;
-      };
+      const answer = await this.spectate(socket, code);
       if (!answer.data) throw new Error(`board:spectate ${code}: ${JSON.stringify(answer)}`);
       return await ended;
     } finally {

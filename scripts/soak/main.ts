@@ -192,7 +192,9 @@ async function main(): Promise<void> {
     slots.start(users);
     const first = await play(run, slots);
     await slots.stop();
-    console.log(`games:    ${slots.opened} opened`);
+    console.log(
+      `games:    ${slots.opened} opened; TV first spectates asked again: ${slots.spectateRetries}`,
+    );
     const problems = await verdict(run, first);
     for (const p of problems) console.error(`FAIL ${p}`);
     console.log(problems.length === 0 ? 'soak: passed' : `soak: failed (${problems.length})`);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSoakArgs, UsageError } from './args.ts';
 import { growthProblems, metricSum, readingLine } from './growth.ts';
+import { GameSlots } from './games.ts';
 
 const MiB = 1024 * 1024;
 
@@ -61,6 +62,37 @@ describe('soak arguments', () => {
         REDIS_URL: 'redis://r',
       }).redisUrl,
     ).toBe('redis://r');
+  });
+});
+
+describe("a TV's first spectate", () => {
+  /** A socket whose acks time out `misses` times, then answer. */
+  const socketMissing = (misses: number) => {
+    let asked = 0;
+    const socket = {
+      timeout: () => ({
+        emitWithAck: () => {
+          asked += 1;
+          return asked <= misses
+            ? Promise.reject(new Error('operation has timed out'))
+            : Promise.resolve({ data: { asked } });
+        },
+      }),
+    };
+    return socket;
+  };
+  const slots = () => new GameSlots(parseSoakArgs(['--games', '1'], {}), []);
+  type Spectate = (socket: unknown, code: string) => Promise<{ data?: unknown }>;
+  const spectateOf = (s: GameSlots) => (s as unknown as { spectate: Spectate }).spectate.bind(s);
+
+  it('is asked again after a timeout, and the retries are counted', async () => {
+    const s = slots();
+    expect(await spectateOf(s)(socketMissing(2), 'ABCD')).toEqual({ data: { asked: 3 } });
+    expect(s.spectateRetries).toBe(2);
+  });
+
+  it('fails the slot after three timeouts', async () => {
+    await expect(spectateOf(slots())(socketMissing(3), 'ABCD')).rejects.toThrow('timed out');
   });
 });
 
