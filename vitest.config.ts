@@ -73,9 +73,18 @@ export default defineConfig({
       'web',
       // The benchmark's pure parts (statistics, arguments) and its smoke run (a few games, a few
       // seconds: it runs end to end); the measuring runs are `npm run bench`.
-      { test: { name: 'bench', root: './scripts/bench', include: ['*.test.ts'] } },
+      {
+        test: {
+          name: 'bench',
+          root: './scripts/bench',
+          include: ['*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
       // `npm run soak`'s pure parts (arguments, growth bound) and a smoke run of a few seconds.
-      { test: { name: 'soak', root: './scripts/soak', include: ['*.test.ts'] } },
+      {
+        test: { name: 'soak', root: './scripts/soak', include: ['*.test.ts'], testTimeout: 20_000 },
+      },
       // `npm run lighthouse`'s pure parts (its table, its arguments); the measuring is the script.
       { test: { name: 'lighthouse', root: './scripts/lighthouse', include: ['*.test.ts'] } },
       ...(inBrowser ? ['scripts/e2e'] : []),

@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'shared', include: ['src/**/*.test.ts'] },
+  // A ceiling, not a speed check: the property tests run beside the other suites' files.
+  test: { name: 'shared', include: ['src/**/*.test.ts'], testTimeout: 20_000 },
 });
