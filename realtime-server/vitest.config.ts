@@ -4,7 +4,8 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings for a hung test, not speed checks: the files run side by side on two cores.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
