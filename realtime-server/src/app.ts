@@ -32,14 +32,14 @@ import { authRouter } from './auth/auth-routes.ts';
 import { userRouter } from './users/user-routes.ts';
 import { brokerRouter } from './http/broker-routes.ts';
 import { boardRouter, gameRouter, mayhemRouter } from './http/game-routes.ts';
-import { attachGateway } from './realtime/gateway.ts';
+import { attachGateway, type Gateway } from './realtime/gateway.ts';
 import { trackLocalSessions } from './realtime/local-sessions.ts';
-import { createPhaseScheduler } from './realtime/phase-scheduler.ts';
+import { createPhaseScheduler, type PhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
 import { createMissLimit, type MissStore } from './http/miss-limit.ts';
 import { publicConfigRouter } from './http/public-config.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
-import { createMetrics, httpMetrics, metricsRouter } from './metrics.ts';
+import { createMetrics, httpMetrics, metricsRouter, type Metrics } from './metrics.ts';
 import { reportRouter, sharePageStatus } from './game-report/report-routes.ts';
 import { apiDocsRouter } from './api-docs/docs-router.ts';
 import { createBotDriver, type BotDriver } from './bots/driver.ts';
@@ -73,43 +73,33 @@ const DRAIN_LIMIT_MS = 10_000;
 /** How long a dropped socket's missed broadcasts are kept for Connection State Recovery. */
 export const RECOVERY_WINDOW_MS = 30_000;
 
-/** Builds the whole server (REST, Socket.IO, timers) without listening. */
-export async function createApplication(components: ApplicationComponents): Promise<Application> {
+/** The database the components name, or the one the config names (opened here, closed by close). */
+async function databaseOf(components: ApplicationComponents, logger: Logger) {
   const { config } = components;
-  const logger = components.logger ?? createLogger(config);
-  const clock = components.clock ?? systemClock;
-  const database =
-    components.database ??
-    (await openDatabase(
-      config.DATABASE_URL
-        ? {
-            databaseUrl: config.DATABASE_URL,
-            onPoolError: (err) => logger.error({ err }, 'PostgreSQL pool error'),
-          }
-        : { dataDir: config.DATA_DIR },
-    ));
-  const ownsDatabase = !components.database;
-  const db = database.db;
+  if (components.database) return { database: components.database, owned: false };
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? {
+          databaseUrl: config.DATABASE_URL,
+          onPoolError: (err) => logger.error({ err }, 'PostgreSQL pool error'),
+        }
+      : { dataDir: config.DATA_DIR },
+  );
+  return { database, owned: true };
+}
 
+/** Express with the middleware every answer passes: metrics, drain, headers, client key, CORS. */
+function createHttpApp(config: Config, metrics: Metrics, draining: () => boolean): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
-  // Set the moment close() is called (SIGTERM): /readyz answers 503 from then on.
-  let draining = false;
-  const metrics = createMetrics({
-    // Read at a scrape, when `io` (below) exists.
-    sockets: () => io.of('/').sockets.size,
-    gamesByStatus: () =>
-      db.select({ status: games.status, count: count() }).from(games).groupBy(games.status),
-  });
-  database.observeWait((seconds) => metrics.dbWait.observe(seconds));
   app.use(httpMetrics(metrics));
   app.use((_req, res, next) => {
     // Decided when the answer's headers go out: a request that began before the drain ends
     // its keep-alive connection too.
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (draining && !this.headersSent) this.setHeader('Connection', 'close');
+      if (draining() && !this.headersSent) this.setHeader('Connection', 'close');
       return writeHead.apply(this, args);
     } as typeof writeHead;
     next();
@@ -117,7 +107,10 @@ export async function createApplication(components: ApplicationComponents): Prom
   app.use(securityHeaders());
   app.use(clientKeyMiddleware());
   app.use(corsForOrigins(config.CORS_ORIGINS));
-  const httpServer = http.createServer(app);
+  return app;
+}
+
+function createSocketServer(httpServer: http.Server, config: Config): ShowdownServer {
   const io: ShowdownServer = new Server(httpServer, {
     // One WebSocket per session: no HTTP long-polling, so no request of a session
     // has to reach the process of an earlier one, and cluster workers need no sticky routing.
@@ -134,48 +127,21 @@ export async function createApplication(components: ApplicationComponents): Prom
     allowRequest: originCheck(config.CORS_ORIGINS),
     cors: { origin: config.CORS_ORIGINS, methods: ['GET', 'POST'] },
   });
-
   secureEngineAnswers(httpServer, io);
+  return io;
+}
 
-  const secret = await loadJwtSecret(db, config);
-  const sessions = new SessionRevocations();
-  const tokens = new TokenService(db, secret, clock, sessions);
-  // A revoked session's sockets are disconnected and its cached check dropped, on every process
-  // and node (the adapter carries the revocation).
-  sessions.onRevoked((sessionId) => {
-    tokens.forgetSession(sessionId);
-    void io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
-  });
-  const seats = new SeatCache();
-  const context: AppContext = {
-    config,
-    db,
-    logger,
-    clock,
-    tokens,
-    otpSender: components.otpSender ?? createOtpSender(config, logger),
-    publisher: createSocketPublisher(io, seats, metrics),
-    sessions,
-    metrics,
-  };
-
-  app.use(requestLogger(logger));
-  app.use(express.json({ limit: '16kb' }));
-
-  const redis = config.REDIS_URL
-    ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger)
-    : undefined;
-  const checks: Record<string, ReadinessCheck> = { database: () => pingDatabase(db) };
-  if (redis) checks.redis = () => redis.ping();
-  app.use(healthRouter({ checks, stopping: () => draining }));
-  if (config.METRICS_TOKEN) {
-    app.use(
-      metricsRouter(metrics, config.METRICS_TOKEN, { clusterWorker: components.clusterWorker }),
-    );
-  }
-  if (!redis && components.clusterWorker) io.adapter(createClusterAdapter());
-  // Other processes (cluster workers, Redis nodes) hear of what only one process saw.
-  const shared = Boolean(redis || components.clusterWorker);
+/**
+ * Other processes (cluster workers, Redis nodes) hear of what only one process saw: revoked
+ * sessions, removed seats, scheduled phase ends. Answers the phase scheduler.
+ */
+function shareAcrossProcesses(
+  io: ShowdownServer,
+  context: AppContext,
+  seats: SeatCache,
+  shared: boolean,
+) {
+  const { sessions } = context;
   if (shared) sessions.connect((sessionId) => io.serverSideEmit('session:revoked', sessionId));
   io.on('session:revoked', (sessionId) => sessions.notifyLocal(sessionId));
   if (shared) seats.connect((gameId, userId) => io.serverSideEmit('seat:removed', gameId, userId));
@@ -186,27 +152,18 @@ export async function createApplication(components: ApplicationComponents): Prom
       : undefined,
   });
   io.on('phase:scheduled', (gameId, endsAt) => scheduler.scheduleLocal(gameId, new Date(endsAt)));
-  const bots = createBotDriver(context, scheduler);
-  const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
-  const missStore: MissStore = {
-    redis: redis && { client: redis.client, prefix: config.REDIS_STREAM_NAME },
-    clusterWorker: components.clusterWorker,
-  };
-  const gateway = attachGateway(io, context, seats, {
-    shared,
-    spectateLimit: createMissLimit('spectate-miss', missStore),
-    clientAddress: (req) => proxyAddr(req, trustProxy),
-    hooks: scheduler,
-  });
-  // Every process checks the sessions it trusts (cached, or holding its sockets) again each
-  // SESSION_RECHECK_MS: a revoked session or a deleted user is refused everywhere within a second.
-  const localSessions = trackLocalSessions(io);
-  const startSessionRechecks = () =>
-    tokens.startRechecks(
-      () => localSessions,
-      (err) => logger.warn({ err }, 'session recheck failed'),
-    );
+  return scheduler;
+}
 
+/** The REST API under /api, then the web app, then the 404 and the error answers. */
+function mountRoutes(
+  app: Express,
+  context: AppContext,
+  scheduler: PhaseScheduler,
+  gateway: Gateway,
+  missStore: MissStore,
+): void {
+  const { config } = context;
   // API answers carry tokens or private data (auth, profiles, portfolios, orders): no browser or
   // proxy may keep a copy.
   app.use('/api', (_req, res, next) => {
@@ -235,7 +192,146 @@ export async function createApplication(components: ApplicationComponents): Prom
     app.use(webApp(webDist, sharePageStatus(context, linkMisses)));
   }
   app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(context.logger));
+}
+
+/** The parts a graceful close stops, in its order. */
+interface Closing {
+  httpServer: http.Server;
+  io: ShowdownServer;
+  logger: Logger;
+  setDraining: () => void;
+  stopTimers: () => void;
+  stopBots: () => Promise<void>;
+  gateway: Gateway;
+  redis?: { close(): Promise<void> };
+  closeDatabase?: () => Promise<void>;
+}
+
+/** Graceful: stop accepting, finish in-flight requests, close sockets, Redis and the database. */
+async function closeGracefully(parts: Closing): Promise<void> {
+  const { httpServer, io, logger } = parts;
+  parts.setDraining();
+  parts.stopTimers();
+  const botsStopped = parts.stopBots();
+  parts.gateway.close();
+  // Stop accepting at once; idle keep-alive connections go now, busy ones after their
+  // answer (which carries Connection: close), all of them after DRAIN_LIMIT_MS at most.
+  const serverClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  httpServer.closeIdleConnections();
+  // Closing the transports (not a server-side disconnect) is the reconnect hint: clients
+  // reconnect by themselves, to another node or to this one restarted, and recover.
+  io.engine.close();
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), DRAIN_LIMIT_MS);
+  });
+  if ((await Promise.race([serverClosed, limit])) === 'timeout') {
+    logger.warn('requests still running after the drain limit: closing their connections');
+    httpServer.closeAllConnections();
+    await serverClosed;
+  }
+  clearTimeout(timer);
+  await botsStopped;
+  await parts.redis?.close();
+  await parts.closeDatabase?.();
+}
+
+/** The services' context: sessions and tokens (their revocations reach the sockets), the rest. */
+async function createContext(
+  components: ApplicationComponents,
+  parts: Pick<AppContext, 'db' | 'logger' | 'clock' | 'metrics'> & {
+    io: ShowdownServer;
+    seats: SeatCache;
+  },
+): Promise<AppContext> {
+  const { config } = components;
+  const { db, logger, clock, io, seats, metrics } = parts;
+  const secret = await loadJwtSecret(db, config);
+  const sessions = new SessionRevocations();
+  const tokens = new TokenService(db, secret, clock, sessions);
+  // A revoked session's sockets are disconnected and its cached check dropped, on every process
+  // and node (the adapter carries the revocation).
+  sessions.onRevoked((sessionId) => {
+    tokens.forgetSession(sessionId);
+    void io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
+  });
+  return {
+    config,
+    db,
+    logger,
+    clock,
+    tokens,
+    otpSender: components.otpSender ?? createOtpSender(config, logger),
+    publisher: createSocketPublisher(io, seats, metrics),
+    sessions,
+    metrics,
+  };
+}
+
+/** Builds the whole server (REST, Socket.IO, timers) without listening. */
+export async function createApplication(components: ApplicationComponents): Promise<Application> {
+  const { config } = components;
+  const logger = components.logger ?? createLogger(config);
+  const clock = components.clock ?? systemClock;
+  const { database, owned } = await databaseOf(components, logger);
+  const db = database.db;
+
+  // Set the moment close() is called (SIGTERM): /readyz answers 503 from then on.
+  let draining = false;
+  const metrics = createMetrics({
+    // Read at a scrape, when `io` (below) exists.
+    sockets: () => io.of('/').sockets.size,
+    gamesByStatus: () =>
+      db.select({ status: games.status, count: count() }).from(games).groupBy(games.status),
+  });
+  database.observeWait((seconds) => metrics.dbWait.observe(seconds));
+  const app = createHttpApp(config, metrics, () => draining);
+  const httpServer = http.createServer(app);
+  const io = createSocketServer(httpServer, config);
+
+  const seats = new SeatCache();
+  const context = await createContext(components, { db, logger, clock, io, seats, metrics });
+  const { tokens } = context;
+
+  app.use(requestLogger(logger));
+  app.use(express.json({ limit: '16kb' }));
+
+  const redis = config.REDIS_URL
+    ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger)
+    : undefined;
+  const checks: Record<string, ReadinessCheck> = { database: () => pingDatabase(db) };
+  if (redis) checks.redis = () => redis.ping();
+  app.use(healthRouter({ checks, stopping: () => draining }));
+  if (config.METRICS_TOKEN) {
+    app.use(
+      metricsRouter(metrics, config.METRICS_TOKEN, { clusterWorker: components.clusterWorker }),
+    );
+  }
+  if (!redis && components.clusterWorker) io.adapter(createClusterAdapter());
+  const shared = Boolean(redis || components.clusterWorker);
+  const scheduler = shareAcrossProcesses(io, context, seats, shared);
+  const bots = createBotDriver(context, scheduler);
+  const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  const missStore: MissStore = {
+    redis: redis && { client: redis.client, prefix: config.REDIS_STREAM_NAME },
+    clusterWorker: components.clusterWorker,
+  };
+  const gateway = attachGateway(io, context, seats, {
+    shared,
+    spectateLimit: createMissLimit('spectate-miss', missStore),
+    clientAddress: (req) => proxyAddr(req, trustProxy),
+    hooks: scheduler,
+  });
+  // Every process checks the sessions it trusts (cached, or holding its sockets) again each
+  // SESSION_RECHECK_MS: a revoked session or a deleted user is refused everywhere within a second.
+  const localSessions = trackLocalSessions(io);
+  const startSessionRechecks = () =>
+    tokens.startRechecks(
+      () => localSessions,
+      (err) => logger.warn({ err }, 'session recheck failed'),
+    );
+  mountRoutes(app, context, scheduler, gateway, missStore);
 
   let closing: Promise<void> | undefined;
   return {
@@ -257,33 +353,20 @@ export async function createApplication(components: ApplicationComponents): Prom
       });
     },
     close() {
-      closing ??= (async () => {
-        draining = true;
-        tokens.stopRechecks();
-        scheduler.stop();
-        const botsStopped = bots.stop();
-        gateway.close();
-        // Stop accepting at once; idle keep-alive connections go now, busy ones after their
-        // answer (which carries Connection: close), all of them after DRAIN_LIMIT_MS at most.
-        const serverClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        httpServer.closeIdleConnections();
-        // Closing the transports (not a server-side disconnect) is the reconnect hint: clients
-        // reconnect by themselves, to another node or to this one restarted, and recover.
-        io.engine.close();
-        let timer: NodeJS.Timeout | undefined;
-        const limit = new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), DRAIN_LIMIT_MS);
-        });
-        if ((await Promise.race([serverClosed, limit])) === 'timeout') {
-          logger.warn('requests still running after the drain limit: closing their connections');
-          httpServer.closeAllConnections();
-          await serverClosed;
-        }
-        clearTimeout(timer);
-        await botsStopped;
-        await redis?.close();
-        if (ownsDatabase) await database.close();
-      })();
+      closing ??= closeGracefully({
+        httpServer,
+        io,
+        logger,
+        setDraining: () => (draining = true),
+        stopTimers: () => {
+          tokens.stopRechecks();
+          scheduler.stop();
+        },
+        stopBots: () => bots.stop(),
+        gateway,
+        redis,
+        closeDatabase: owned ? () => database.close() : undefined,
+      });
       return closing;
     },
   };

@@ -153,21 +153,15 @@ export interface GatewayOptions {
   hooks: PhaseHooks;
 }
 
-export function attachGateway(
-  io: ShowdownServer,
-  ctx: AppContext,
-  seats: SeatCache,
-  { shared = false, spectateLimit, clientAddress, hooks }: GatewayOptions,
-): Gateway {
-  const presence = createPresence(
-    io,
-    connectedUsersOf(io, shared),
-    seatedPlayers(ctx.db),
-    ctx.logger,
-    recordBrokerPresence(ctx),
-  );
-  const cap = createSocketCap(io, shared, ctx.logger);
-  io.use(async (socket, next) => {
+type Presence = ReturnType<typeof createPresence>;
+type SocketCap = ReturnType<typeof createSocketCap>;
+
+/**
+ * The handshake: the protocol version, then the access token (none: a spectator), the socket
+ * cap, and the user's and session's rooms.
+ */
+function handshake(ctx: AppContext, cap: SocketCap) {
+  return async (socket: ShowdownSocket, next: (err?: Error) => void) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; protocol?: unknown };
     if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) {
       return next(
@@ -207,157 +201,208 @@ export function attachGateway(
       const reason = expired ? CONNECT_ERROR.TOKEN_EXPIRED : CONNECT_ERROR.UNAUTHORIZED;
       next(Object.assign(new Error(reason), { data: { code: reason } }));
     }
+  };
+}
+
+/**
+ * Every incoming event, known or not, with or without an acknowledgement, takes a token from the
+ * socket's bucket; an unknown event is answered as such.
+ */
+function limitEvents(socket: ShowdownSocket): void {
+  let tokens = RATE_BURST;
+  let last = Date.now();
+  let strikes = 0;
+
+  const allow = (): boolean => {
+    const now = Date.now();
+    tokens = Math.min(RATE_BURST, tokens + ((now - last) / 1000) * RATE_PER_SECOND);
+    last = now;
+    if (tokens >= 1) {
+      tokens -= 1;
+      return true;
+    }
+    strikes += 1;
+    if (strikes > RATE_STRIKES_BEFORE_DISCONNECT) socket.disconnect(true);
+    return false;
+  };
+
+  socket.use((packet, next) => {
+    if (allow()) return next();
+    const ack: unknown = packet[packet.length - 1];
+    if (typeof ack === 'function') ack(failure(ERROR_CODE.RATE_LIMITED, MSG.RATE_LIMITED));
   });
 
-  io.on('connection', (socket: ShowdownSocket) => {
-    let tokens = RATE_BURST;
-    let last = Date.now();
-    let strikes = 0;
+  socket.onAny((event: string, ...args: unknown[]) => {
+    if (KNOWN_EVENTS.has(event)) return;
+    const ack = args[args.length - 1];
+    if (typeof ack === 'function')
+      ack(failure(ERROR_CODE.VALIDATION, `Unknown event '${String(event).slice(0, 40)}'.`));
+  });
+}
 
-    const allow = (): boolean => {
-      const now = Date.now();
-      tokens = Math.min(RATE_BURST, tokens + ((now - last) / 1000) * RATE_PER_SECOND);
-      last = now;
-      if (tokens >= 1) {
-        tokens -= 1;
-        return true;
-      }
-      strikes += 1;
-      if (strikes > RATE_STRIKES_BEFORE_DISCONNECT) socket.disconnect(true);
-      return false;
+/** What one socket's room handlers work with. */
+interface SocketScope {
+  socket: ShowdownSocket;
+  ctx: AppContext;
+  seats: SeatCache;
+  presence: Presence;
+  /** Runs room changes of the socket one after another, in arrival order. */
+  inOrder: <R>(work: () => Promise<R>) => Promise<R>;
+}
+
+/**
+ * Room changes of one socket run one after another in arrival order, so a `game:leave` sent
+ * after a `game:join` is applied after it, whatever the database answers first.
+ */
+function sequential(): SocketScope['inOrder'] {
+  let roomWork: Promise<unknown> = Promise.resolve();
+  return <R>(work: () => Promise<R>): Promise<R> => {
+    const run = roomWork.then(work, work);
+    roomWork = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** Wraps a handler: payload validation, one acknowledgement, no throw. */
+function handler({ socket, ctx, inOrder }: SocketScope) {
+  return <P, R>(schema: ZodType<P>, work: (payload: P) => Promise<R>) =>
+    (payload: unknown, ack: unknown) => {
+      if (typeof ack !== 'function') return;
+      const reply = ack as (res: Ack<R>) => void;
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) return reply(failure(ERROR_CODE.VALIDATION, MSG.VALIDATION));
+      // The database queue takes this socket's work in turn with every other client's.
+      const key =
+        socket.data.userId !== null ? `user:${socket.data.userId}` : `socket:${socket.id}`;
+      const gone = () => socket.disconnected;
+      inOrder(() => dbClient.run({ key, gone }, () => work(parsed.data))).then(
+        (data) => reply({ data }),
+        (err: unknown) => reply(toAckError(err, ctx)),
+      );
     };
+}
 
-    // Every incoming event, known or not, with or without an acknowledgement, passes the bucket.
-    socket.use((packet, next) => {
-      if (allow()) return next();
-      const ack: unknown = packet[packet.length - 1];
-      if (typeof ack === 'function') ack(failure(ERROR_CODE.RATE_LIMITED, MSG.RATE_LIMITED));
-    });
-
-    socket.onAny((event: string, ...args: unknown[]) => {
-      if (KNOWN_EVENTS.has(event)) return;
-      const ack = args[args.length - 1];
-      if (typeof ack === 'function')
-        ack(failure(ERROR_CODE.VALIDATION, `Unknown event '${String(event).slice(0, 40)}'.`));
-    });
-
-    /**
-     * Room changes of one socket run one after another in arrival order, so a `game:leave` sent
-     * after a `game:join` is applied after it, whatever the database answers first.
-     */
-    let roomWork: Promise<unknown> = Promise.resolve();
-    const inOrder = <R>(work: () => Promise<R>): Promise<R> => {
-      const run = roomWork.then(work, work);
-      roomWork = run.catch(() => undefined);
-      return run;
-    };
-
-    /** Wraps a handler: payload validation, one acknowledgement, no throw. */
-    const handle =
-      <P, R>(schema: ZodType<P>, work: (payload: P) => Promise<R>) =>
-      (payload: unknown, ack: unknown) => {
-        if (typeof ack !== 'function') return;
-        const reply = ack as (res: Ack<R>) => void;
-        const parsed = schema.safeParse(payload);
-        if (!parsed.success) return reply(failure(ERROR_CODE.VALIDATION, MSG.VALIDATION));
-        // The database queue takes this socket's work in turn with every other client's.
-        const key =
-          socket.data.userId !== null ? `user:${socket.data.userId}` : `socket:${socket.id}`;
-        const gone = () => socket.disconnected;
-        inOrder(() => dbClient.run({ key, gone }, () => work(parsed.data))).then(
-          (data) => reply({ data }),
-          (err: unknown) => reply(toAckError(err, ctx)),
-        );
-      };
-
-    const joinGame = async ({ game_id }: { game_id: number }): Promise<GameSnapshot> => {
-      const userId = socket.data.userId;
-      if (userId === null) throw unauthorized(MSG.NO_TOKEN);
-      // Check first: a socket without a seat never enters the room. The check may answer from
-      // the seat cache, which only ever holds seats this process read: an outsider is always
-      // checked against the database.
-      await checkSeat(ctx, seats, game_id, userId);
-      const wasIn = socket.rooms.has(gameRoom(game_id));
-      // Join before reading the snapshot: an event committed meanwhile carries a seq the
-      // snapshot covers. The snapshot checks the seat again in the database, so a removal that
-      // landed between the check and the join (and so missed this socket), or one this
-      // process has not heard of yet (a cached seat), takes it out here.
-      await socket.join(gameRoom(game_id));
-      let snapshot: GameSnapshot;
-      try {
-        snapshot = await playerSnapshot(ctx, game_id, userId);
-      } catch (err) {
-        if (err instanceof DomainError) seats.forget(game_id, userId);
-        await socket.leave(gameRoom(game_id));
-        throw err;
-      }
-      if (!wasIn) void presence.refresh(game_id);
-      return { ...snapshot, online: await presence.online(game_id) };
-    };
-
-    // Presence: a seated socket leaving its game room (or the server) changes who is online.
-    socket.on('disconnecting', () => {
-      const left = [...socket.rooms].filter((r) => r.startsWith('game:'));
-      socket.once('disconnect', () => {
-        for (const room of left) void presence.refresh(Number(room.slice('game:'.length)));
-      });
-    });
-
-    socket.on('game:join', handle(gameRef, joinGame));
-    socket.on('game:resync', handle(gameRef, joinGame));
-    socket.on(
-      'game:leave',
-      handle(gameRef, async ({ game_id }) => {
-        const wasIn = socket.rooms.has(gameRoom(game_id));
-        await socket.leave(gameRoom(game_id));
-        if (wasIn) void presence.refresh(game_id);
-        return { left: true as const };
-      }),
-    );
-    socket.on(
-      'board:spectate',
-      handle(spectateSchema, async ({ code }) => {
-        const address = clientAddress(socket.request);
-        if (!(await spectateLimit.allowed(address))) {
-          throw new AppError(429, ERROR_CODE.RATE_LIMITED, MSG.SPECTATE_LIMITED);
-        }
-        const gameId = await spectatedGameId(ctx, code).catch(async (err: unknown) => {
-          if (err instanceof DomainError && err.kind === 'not_found') {
-            await spectateLimit.missed(address);
-          }
-          throw err;
-        });
-        // A spectator follows one board: its game's spectator room (the allowlisted copy of each
-        // event, never the players' room) and the board's room (told when a new game opens).
-        for (const room of socket.rooms) {
-          if (/^(game|spectate|board):/.test(room)) await socket.leave(room);
-        }
-        await socket.join([spectatorRoom(gameId), boardRoom(code)]);
-        const snapshot = await publicSnapshot(ctx, gameId);
-        return toSpectatorSnapshot({
-          ...snapshot,
-          price_history: snapshot.price_history ?? [],
-          online: await presence.online(gameId),
-        });
-      }),
-    );
-
-    attachSocketCommands(socket, ctx, hooks);
-
-    // A recovered socket gets its rooms back as they were; a player removed meanwhile must not.
+/** `game:join` and `game:resync`: the seat checked, the room joined, the player's snapshot. */
+function joinGame({ socket, ctx, seats, presence }: SocketScope) {
+  return async ({ game_id }: { game_id: number }): Promise<GameSnapshot> => {
     const userId = socket.data.userId;
-    if (socket.recovered && userId !== null) {
-      void inOrder(async () => {
-        for (const gameId of gameRoomsOf(socket)) {
-          if (await isSeated(ctx, seats, gameId, userId)) continue;
-          await socket.leave(gameRoom(gameId));
-          void presence.refresh(gameId);
-        }
-      }).catch((err: unknown) => {
-        ctx.logger.error({ err }, 'recovered socket re-check failed');
-        socket.disconnect(true);
-      });
+    if (userId === null) throw unauthorized(MSG.NO_TOKEN);
+    // Check first: a socket without a seat never enters the room. The check may answer from
+    // the seat cache, which only ever holds seats this process read: an outsider is always
+    // checked against the database.
+    await checkSeat(ctx, seats, game_id, userId);
+    const wasIn = socket.rooms.has(gameRoom(game_id));
+    // Join before reading the snapshot: an event committed meanwhile carries a seq the
+    // snapshot covers. The snapshot checks the seat again in the database, so a removal that
+    // landed between the check and the join (and so missed this socket), or one this
+    // process has not heard of yet (a cached seat), takes it out here.
+    await socket.join(gameRoom(game_id));
+    let snapshot: GameSnapshot;
+    try {
+      snapshot = await playerSnapshot(ctx, game_id, userId);
+    } catch (err) {
+      if (err instanceof DomainError) seats.forget(game_id, userId);
+      await socket.leave(gameRoom(game_id));
+      throw err;
     }
+    if (!wasIn) void presence.refresh(game_id);
+    return { ...snapshot, online: await presence.online(game_id) };
+  };
+}
+
+/** `board:spectate`: a spectator follows one board, its misses counted per client address. */
+function spectate({ socket, ctx, presence }: SocketScope, options: GatewayOptions) {
+  const { spectateLimit, clientAddress } = options;
+  return async ({ code }: { code: string }) => {
+    const address = clientAddress(socket.request);
+    if (!(await spectateLimit.allowed(address))) {
+      throw new AppError(429, ERROR_CODE.RATE_LIMITED, MSG.SPECTATE_LIMITED);
+    }
+    const gameId = await spectatedGameId(ctx, code).catch(async (err: unknown) => {
+      if (err instanceof DomainError && err.kind === 'not_found') {
+        await spectateLimit.missed(address);
+      }
+      throw err;
+    });
+    // A spectator follows one board: its game's spectator room (the allowlisted copy of each
+    // event, never the players' room) and the board's room (told when a new game opens).
+    for (const room of socket.rooms) {
+      if (/^(game|spectate|board):/.test(room)) await socket.leave(room);
+    }
+    await socket.join([spectatorRoom(gameId), boardRoom(code)]);
+    const snapshot = await publicSnapshot(ctx, gameId);
+    return toSpectatorSnapshot({
+      ...snapshot,
+      price_history: snapshot.price_history ?? [],
+      online: await presence.online(gameId),
+    });
+  };
+}
+
+/** The room events of one socket, and presence when it leaves. */
+function attachRoomHandlers(scope: SocketScope, options: GatewayOptions): void {
+  const { socket, presence } = scope;
+  const handle = handler(scope);
+  // Presence: a seated socket leaving its game room (or the server) changes who is online.
+  socket.on('disconnecting', () => {
+    const left = [...socket.rooms].filter((r) => r.startsWith('game:'));
+    socket.once('disconnect', () => {
+      for (const room of left) void presence.refresh(Number(room.slice('game:'.length)));
+    });
+  });
+
+  socket.on('game:join', handle(gameRef, joinGame(scope)));
+  socket.on('game:resync', handle(gameRef, joinGame(scope)));
+  socket.on(
+    'game:leave',
+    handle(gameRef, async ({ game_id }) => {
+      const wasIn = socket.rooms.has(gameRoom(game_id));
+      await socket.leave(gameRoom(game_id));
+      if (wasIn) void presence.refresh(game_id);
+      return { left: true as const };
+    }),
+  );
+  socket.on('board:spectate', handle(spectateSchema, spectate(scope, options)));
+}
+
+/** A recovered socket gets its rooms back as they were; a player removed meanwhile must not. */
+function recheckRecovered({ socket, ctx, seats, presence, inOrder }: SocketScope): void {
+  const userId = socket.data.userId;
+  if (!socket.recovered || userId === null) return;
+  void inOrder(async () => {
+    for (const gameId of gameRoomsOf(socket)) {
+      if (await isSeated(ctx, seats, gameId, userId)) continue;
+      await socket.leave(gameRoom(gameId));
+      void presence.refresh(gameId);
+    }
+  }).catch((err: unknown) => {
+    ctx.logger.error({ err }, 'recovered socket re-check failed');
+    socket.disconnect(true);
+  });
+}
+
+export function attachGateway(
+  io: ShowdownServer,
+  ctx: AppContext,
+  seats: SeatCache,
+  options: GatewayOptions,
+): Gateway {
+  const shared = options.shared ?? false;
+  const presence = createPresence(
+    io,
+    connectedUsersOf(io, shared),
+    seatedPlayers(ctx.db),
+    ctx.logger,
+    recordBrokerPresence(ctx),
+  );
+  io.use(handshake(ctx, createSocketCap(io, shared, ctx.logger)));
+
+  io.on('connection', (socket: ShowdownSocket) => {
+    limitEvents(socket);
+    const scope: SocketScope = { socket, ctx, seats, presence, inOrder: sequential() };
+    attachRoomHandlers(scope, options);
+    attachSocketCommands(socket, ctx, options.hooks);
+    recheckRecovered(scope);
   });
 
   return { close: () => presence.stop(), online: (gameId) => presence.online(gameId) };
