@@ -7,54 +7,15 @@
  */
 import { applyPercentChange } from '@showdown/shared/pricing';
 import { formatINR } from '@showdown/shared/format';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication, type Application } from '../../realtime-server/src/app.ts';
-import { loadConfig } from '../../realtime-server/src/config.ts';
-import { createTestDatabase } from '../../realtime-server/test/helpers/database.ts';
-import { OtpInbox } from '../../realtime-server/test/helpers/otp-inbox.ts';
-import { launchChromium, pathOf, type Player } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pathOf, type Player } from './support/browser.ts';
 import { signUpThroughUi, startWithOneInvestor } from './support/flows.ts';
 import { live, LIVE_MS, textOf } from './support/live.ts';
-import { WEB_DIST } from './support/paths.ts';
+import { useRestartableServer } from './support/restartable.ts';
 import { Scenario } from './support/scenario.ts';
-import type { E2eServer } from './support/server.ts';
 
-let browser: Browser;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let otps: OtpInbox;
-let config: ReturnType<typeof loadConfig>;
-let application: Application;
-let port = 0;
-
-async function listen(): Promise<void> {
-  application = await createApplication({ config, database });
-  const address = await application.listen(port, '127.0.0.1');
-  port = address.port;
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  otps = new OtpInbox();
-  const webhook = await otps.start();
-  config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
-    OTP_SENDER: 'webhook',
-    OTP_WEBHOOK_URL: webhook,
-    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
-    WEB_DIST_DIR: WEB_DIST,
-  });
-  [browser] = await Promise.all([launchChromium(), listen()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await application?.close();
-  await otps?.close();
-  await database?.close();
-});
+const e2e = useRestartableServer();
 
 const pathIs = (path: string) => (url: URL) => url.pathname === path;
 const inr = (paise: number) => formatINR(paise / 100);
@@ -86,12 +47,7 @@ function banner(page: Page) {
 
 describe('live cues', () => {
   it('alerts on Portfolio, survives a server restart, and averages what the phone picked', async () => {
-    const s = new Scenario('live cues', browser, {
-      url: `http://127.0.0.1:${port}`,
-      application,
-      otps,
-      close: async () => undefined,
-    } satisfies E2eServer);
+    const s = new Scenario('live cues', e2e.browser, e2e.server());
     try {
       const broker = await s.join('broker');
       const asha = await s.join('investor-a');
@@ -155,14 +111,14 @@ describe('live cues', () => {
       await s.step(
         'the server stops: "Reconnecting…", controls off; it restarts: clears',
         async () => {
-          await application.close();
+          await e2e.stop();
           for (const p of [broker, asha]) {
             await live(`${p.name}'s banner`, () => textOf(banner(p.page)), 15_000).toContain(
               'Reconnecting…',
             );
           }
           await s.seen(asha, 'reconnecting');
-          await listen();
+          await e2e.start();
           for (const p of [broker, asha]) {
             await banner(p.page).waitFor({ state: 'detached', timeout: 30_000 });
           }

@@ -5,55 +5,15 @@
  * in Hindi, the broker ends the phase while the phone is offline, and the phone is told its
  * order was not placed; an order tapped while the server restarts is placed once it is back.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication, type Application } from '../../realtime-server/src/app.ts';
-import { loadConfig } from '../../realtime-server/src/config.ts';
-import { createTestDatabase } from '../../realtime-server/test/helpers/database.ts';
-import { OtpInbox } from '../../realtime-server/test/helpers/otp-inbox.ts';
-import { launchChromium, type Player } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Player } from './support/browser.ts';
 import { joinLobby, pathIs, startWithOneInvestor } from './support/flows.ts';
 import { live, textOf } from './support/live.ts';
-import { WEB_DIST } from './support/paths.ts';
+import { useRestartableServer } from './support/restartable.ts';
 import { Scenario } from './support/scenario.ts';
-import type { E2eServer } from './support/server.ts';
 
-let browser: Browser;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let otps: OtpInbox;
-let config: ReturnType<typeof loadConfig>;
-let application: Application;
-let port = 0;
-
-/** Starts the server, on the same port and database after the first time (a restart). */
-async function listen(): Promise<void> {
-  application = await createApplication({ config, database });
-  const address = await application.listen(port, '127.0.0.1');
-  port = address.port;
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  otps = new OtpInbox();
-  const webhook = await otps.start();
-  config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
-    OTP_SENDER: 'webhook',
-    OTP_WEBHOOK_URL: webhook,
-    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
-    WEB_DIST_DIR: WEB_DIST,
-  });
-  [browser] = await Promise.all([launchChromium(), listen()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await application?.close();
-  await otps?.close();
-  await database?.close();
-});
+const e2e = useRestartableServer();
 
 const TANDOOR = 'Tandoor Motors';
 const MONSOON = 'Monsoon Power';
@@ -86,12 +46,7 @@ async function controlled(player: Player): Promise<void> {
 
 describe('orders without a connection', () => {
   it('wait on the phone, are placed once when it is back, and are refused after the phase', async () => {
-    const s = new Scenario('offline orders', browser, {
-      url: `http://127.0.0.1:${port}`,
-      application,
-      otps,
-      close: async () => undefined,
-    } satisfies E2eServer);
+    const s = new Scenario('offline orders', e2e.browser, e2e.server());
     try {
       const broker = await s.join('broker');
       const asha = await s.join('investor-a');
@@ -123,7 +78,8 @@ describe('orders without a connection', () => {
 
       await s.step('a reload with no network keeps the waiting order', async () => {
         await page.reload();
-        await waiting(page).getByText(`Buy 10 × ${TANDOOR}`).waitFor();
+        // The whole app starts again from the service worker's cache: give it a slow phone's time.
+        await waiting(page).getByText(`Buy 10 × ${TANDOOR}`).waitFor({ timeout: 30_000 });
       });
 
       await s.step('back online: placed once, with the Idempotency-Key of the tap', async () => {
@@ -169,14 +125,14 @@ describe('orders without a connection', () => {
       await s.step('the server restarts: an order tapped meanwhile is placed once', async () => {
         await broker.page.getByRole('button', { name: 'Trade Phase' }).click();
         await page.getByText('Trade phase is on').waitFor();
-        await application.close();
+        await e2e.stop();
         await page.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor();
         await order(page, `BUY ${MONSOON}`, `Buy ${MONSOON}`, 'Order', 5);
         await waiting(page).getByText(`Buy 5 × ${MONSOON}`).waitFor();
-        await listen();
-        await page.getByText(`Your order for 5 × ${MONSOON} was placed.`).waitFor({
-          timeout: 30_000,
-        });
+        await e2e.start();
+        const told = page.getByText(`Your order for 5 × ${MONSOON}`);
+        await told.waitFor({ timeout: 30_000 });
+        expect(await textOf(told)).toBe(`Your order for 5 × ${MONSOON} was placed.`);
         await live('Asha holds the 5 shares once', () => textOf(rowOf(page, MONSOON))).toContain(
           'Held 5',
         );

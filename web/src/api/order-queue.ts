@@ -49,8 +49,9 @@ export function decide(order: QueuedOrder, game: GameSnapshot | null, now: numbe
     return order.sent ? 'unknown' : 'phase-ended';
   }
   const { orderbook_status: status, ends_at: endsAt } = game.game.settings;
-  const samePhase =
-    status === ORDERBOOK.ON && endsAt === order.phaseEndsAt && Date.parse(endsAt) > now;
+  // Compared as instants: the same end may be written with another precision or offset.
+  const end = endsAt === null ? Number.NaN : Date.parse(endsAt);
+  const samePhase = status === ORDERBOOK.ON && end === Date.parse(order.phaseEndsAt) && end > now;
   if (samePhase) return 'send';
   if (!order.sent) return 'phase-ended';
   return status === ORDERBOOK.OFF ? 'send' : 'unknown';
