@@ -107,6 +107,8 @@ export async function prepareBenchDatabase(serverUrl: string | undefined): Promi
 export interface SeededUser {
   userId: number;
   accessToken: string;
+  /** For a run longer than an access token lives (the soak): exchanged for a new pair. */
+  refreshToken: string;
 }
 
 /**
@@ -136,7 +138,11 @@ export async function seedUsers(
   const seeded: SeededUser[] = new Array(ids.length);
   await inPool(ids, 16, async (userId, index) => {
     const details = await tokens.issue(userId);
-    seeded[index] = { userId, accessToken: details.access_token };
+    seeded[index] = {
+      userId,
+      accessToken: details.access_token,
+      refreshToken: details.refresh_token,
+    };
   });
   return seeded;
 }

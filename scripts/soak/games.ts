@@ -57,8 +57,8 @@ export class GameSlots {
     const url = this.urls[slot % this.urls.length]!;
     // Each person from an address of their own, as at a real table.
     const ip = `10.${(slot >> 16) & 255}.${(slot >> 8) & 255}.${slot & 255}`;
-    while (!this.stopping) {
-      const opened = await rest(
+    const practice = () =>
+      rest(
         `${url}/api/practice`,
         'POST',
         user.accessToken,
@@ -70,6 +70,10 @@ export class GameSlots {
         },
         ip,
       ).catch((err: unknown) => ({ status: 0, body: String(err) }));
+    while (!this.stopping) {
+      let opened = await practice();
+      // An access token lives 15 minutes: the soak refreshes it as a phone does, and asks again.
+      if (isExpired(opened) && (await refreshTokens(url, user, ip))) opened = await practice();
       if (opened.status !== 201) {
         if (!this.stopping) {
           this.failures.push(
@@ -146,4 +150,23 @@ export class GameSlots {
       socket.close();
     }
   }
+}
+
+function isExpired(answer: { status: number; body: unknown }): boolean {
+  const code = (answer.body as { error?: { code?: unknown } } | null)?.error?.code;
+  return answer.status === 403 && code === 'TOKEN_EXPIRED';
+}
+
+/** Exchanges the user's refresh token for a new pair (each refresh token is used once). */
+async function refreshTokens(url: string, user: SeededUser, ip: string): Promise<boolean> {
+  const res = await fetch(`${url}/api/auth/refresh-access-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ refresh_token: user.refreshToken }),
+  }).catch(() => undefined);
+  if (!res?.ok) return false;
+  const { data } = (await res.json()) as { data: { access_token: string; refresh_token: string } };
+  user.accessToken = data.access_token;
+  user.refreshToken = data.refresh_token;
+  return true;
 }
