@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { t } from '../../i18n';
@@ -9,6 +11,8 @@ interface ConfirmDialogProps {
   open: boolean;
   /** The question, e.g. 'Do you want to logout?'. */
   title: string;
+  /** What saying yes will do, under the question. */
+  message?: string;
   onConfirm: () => void;
   onCancel: () => void;
   confirmLabel?: string;
@@ -19,17 +23,33 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   open,
   title,
+  message,
   onConfirm,
   onCancel,
   confirmLabel = t('Yes'),
   cancelLabel = t('No'),
 }: ConfirmDialogProps) {
   const titleId = useId();
+  const messageId = useId();
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={message ? messageId : undefined}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId} sx={{ textAlign: 'center' }}>
         {title}
       </DialogTitle>
+      {message && (
+        <DialogContent>
+          <DialogContentText id={messageId} sx={{ textAlign: 'center' }}>
+            {message}
+          </DialogContentText>
+        </DialogContent>
+      )}
       <DialogActions sx={{ justifyContent: 'center', gap: 2, pb: 3 }}>
         <Button variant="outlined" onClick={onCancel}>
           {cancelLabel}

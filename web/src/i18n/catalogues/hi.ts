@@ -141,6 +141,7 @@ export const hi: Record<string, string> = {
   'Chosen stock': 'चुना गया शेयर',
   'Current price: {price}': 'मौजूदा भाव: {price}',
   'New price: {price}': 'नया भाव: {price}',
+  'Each investor gets {amount}.': 'हर निवेशक को {amount} मिलेंगे।',
   'Update price of {name} {price}': '{name} {price} का भाव बदलें',
   'Stock prices': 'शेयर के भाव',
   'Failed to end trade.': 'ट्रेड ख़त्म नहीं हो सका।',

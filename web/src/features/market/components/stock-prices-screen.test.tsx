@@ -271,6 +271,8 @@ describe('StockPricesScreen', () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to give payday?',
     });
+    // The payday rule's preview: the game's increment, to each investor.
+    expect(dialog).toHaveAccessibleDescription('Each investor gets ₹1,00,000.00.');
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.put).not.toHaveBeenCalled();
@@ -281,6 +283,14 @@ describe('StockPricesScreen', () => {
     );
     expect(await screen.findByText('₹5,10,000.00')).toBeInTheDocument();
     expect(fake.put).toHaveBeenCalledWith(API.payday(7));
+  });
+
+  it('turns Payday off once the payday rule refuses it: every payday of the game given', async () => {
+    setGame({ role: 1, settings: { paydays_given: 3, paydays_total: 3 } });
+    serve(fake, { [`GET ${API.stocks(7)}`]: () => ok(stocksData()) });
+    open();
+    await screen.findByText('₹5,00,000.00');
+    expect(screen.getByRole('button', { name: 'Payday' })).toBeDisabled();
   });
 
   it('only logs a payday error', async () => {

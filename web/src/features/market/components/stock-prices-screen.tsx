@@ -29,6 +29,7 @@ import {
   selectStocks,
 } from '../../../stores/game-selectors';
 import { givePayday, loadStocks, setTradePhase } from '../api/market';
+import { previewPayday } from './payday-preview';
 import { StockList } from './stock-list';
 import { enqueueUndoable } from '../../../components/ui/undo-snackbar';
 import { isBrokerRole } from '@showdown/shared/roles';
@@ -124,6 +125,7 @@ export function StockPricesScreen() {
   };
 
   const paydaysLeft = settings ? settings.paydays_total - settings.paydays_given : null;
+  const paydayPreview = settings ? previewPayday(settings) : null;
   // The countdown reads the shared rule: null or 0 once the phase is not open.
   const phaseOn = (secondsLeft ?? 0) > 0;
 
@@ -190,7 +192,7 @@ export function StockPricesScreen() {
             variant="contained"
             color="secondary"
             onClick={() => setConfirmPayday(true)}
-            disabled={busy || paydaysLeft === 0 || !online}
+            disabled={busy || paydayPreview?.refused === true || !online}
           >
             {t('Payday')}
           </Button>
@@ -231,6 +233,7 @@ export function StockPricesScreen() {
       <ConfirmDialog
         open={confirmPayday}
         title={t('Are you sure you want to give payday?')}
+        message={paydayPreview?.text}
         onConfirm={() => void payday()}
         onCancel={() => setConfirmPayday(false)}
       />
