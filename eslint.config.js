@@ -113,6 +113,17 @@ export default tseslint.config(
     },
   },
   {
+    // Functions of one job: a screen's data and actions go into hooks, its parts into components.
+    files: ['{realtime-server,web,shared}/src/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'scripts/e2e/**'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers.
     files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

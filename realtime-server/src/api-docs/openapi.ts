@@ -33,6 +33,70 @@ function content(answer: RouteAnswer, schema: JsonSchema) {
   return Object.fromEntries(types.map((type) => [type, { schema }]));
 }
 
+/** A route's path, query and header parameters. */
+function parametersOf(route: RouteDoc, requests: SchemaSet) {
+  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  return [
+    ...pathParams.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      description: route.params?.[name],
+      schema: { type: 'string' },
+    })),
+    ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: !(schema as z.ZodType).safeParse(undefined).success,
+      schema: requests.inline(schema as z.ZodType),
+    })),
+    ...Object.entries(route.headers ?? {}).map(([name, header]) => ({
+      name,
+      in: 'header',
+      required: false,
+      description: header.description,
+      schema: requests.inline(header.schema),
+    })),
+  ];
+}
+
+/** A route's answers by status: its success, 400 and 401 where they apply, its own failures. */
+function responsesOf(route: RouteDoc, id: string, answers: SchemaSet, failure: JsonSchema) {
+  const answerRef = (answer: RouteAnswer, suffix: string) =>
+    answer.contentType ? answers.inline(answer.schema) : answers.ref(answer.schema, id + suffix);
+  if (!route.answer && !route.data) throw new Error(`${route.path}: neither data nor answer`);
+  const success: RouteAnswer = route.answer ?? {
+    description: STATUS_TEXT[route.status ?? 200]!,
+    schema: successSchema(route.data!),
+  };
+  const responses: Record<string, unknown> = {
+    [route.status ?? 200]: {
+      description: success.description,
+      content: content(success, answerRef(success, 'Answer')),
+    },
+  };
+  const failureAnswer = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: failure } },
+  });
+  if (route.body || route.query || /:\w/.test(route.path)) {
+    responses[400] = failureAnswer(STATUS_TEXT[400]!);
+  }
+  if (route.auth === undefined || route.auth === 'user' || route.auth === 'metrics') {
+    responses[401] = failureAnswer(STATUS_TEXT[401]!);
+  }
+  for (const [status, answer] of Object.entries(route.failures ?? {})) {
+    responses[status] = {
+      description: answer.description,
+      content: content(answer, answerRef(answer, `Failure${status}`)),
+    };
+  }
+  responses.default = failureAnswer(
+    'Refused or failed: 403, 404, 409, 413, 422, 429 (with Retry-After), 500',
+  );
+  return responses;
+}
+
 export function buildOpenApiDocument(routes: readonly RouteDoc[] = REST_ROUTES) {
   const answers = new SchemaSet(NAMED_SCHEMAS, { io: 'output', target: 'draft-2020-12' });
   const requests = new SchemaSet({}, { io: 'input', target: 'draft-2020-12' });
@@ -41,62 +105,8 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = REST_ROUTES) 
 
   for (const route of routes) {
     const id = operationId(route);
-    const answerRef = (answer: RouteAnswer, suffix: string) =>
-      answer.contentType ? answers.inline(answer.schema) : answers.ref(answer.schema, id + suffix);
-    if (!route.answer && !route.data) throw new Error(`${route.path}: neither data nor answer`);
-    const success: RouteAnswer = route.answer ?? {
-      description: STATUS_TEXT[route.status ?? 200]!,
-      schema: successSchema(route.data!),
-    };
-    const responses: Record<string, unknown> = {
-      [route.status ?? 200]: {
-        description: success.description,
-        content: content(success, answerRef(success, 'Answer')),
-      },
-    };
-    const failureAnswer = (description: string) => ({
-      description,
-      content: { 'application/json': { schema: failure } },
-    });
-    const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-    if (route.body || route.query || pathParams.length > 0) {
-      responses[400] = failureAnswer(STATUS_TEXT[400]!);
-    }
-    if (route.auth === undefined || route.auth === 'user' || route.auth === 'metrics') {
-      responses[401] = failureAnswer(STATUS_TEXT[401]!);
-    }
-    for (const [status, answer] of Object.entries(route.failures ?? {})) {
-      responses[status] = {
-        description: answer.description,
-        content: content(answer, answerRef(answer, `Failure${status}`)),
-      };
-    }
-    responses.default = failureAnswer(
-      'Refused or failed: 403, 404, 409, 413, 422, 429 (with Retry-After), 500',
-    );
-
-    const parameters = [
-      ...pathParams.map((name) => ({
-        name,
-        in: 'path',
-        required: true,
-        description: route.params?.[name],
-        schema: { type: 'string' },
-      })),
-      ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
-        name,
-        in: 'query',
-        required: !(schema as z.ZodType).safeParse(undefined).success,
-        schema: requests.inline(schema as z.ZodType),
-      })),
-      ...Object.entries(route.headers ?? {}).map(([name, header]) => ({
-        name,
-        in: 'header',
-        required: false,
-        description: header.description,
-        schema: requests.inline(header.schema),
-      })),
-    ];
+    const responses = responsesOf(route, id, answers, failure);
+    const parameters = parametersOf(route, requests);
 
     const operation: Record<string, unknown> = {
       operationId: id,

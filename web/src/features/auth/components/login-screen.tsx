@@ -29,6 +29,7 @@ type Step = 'phone' | 'otp' | 'register';
 const emptyOtp = () => Array.from({ length: OTP_LENGTH }, () => '');
 
 /** Phone entry, then the OTP step, then (for a new phone) registration. */
+// eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
 export function LoginScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();

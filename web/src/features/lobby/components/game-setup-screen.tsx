@@ -80,6 +80,7 @@ function SettingRow({ label, value }: { label: string; value: string }) {
 }
 
 /** Game settings: read-only with 'Edit Settings', or dropdowns with 'Confirm Settings'. */
+// eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
 export function GameSetupScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();

@@ -47,6 +47,7 @@ import { roleLabel } from '@showdown/shared/roles';
 import { t } from '../../../i18n';
 
 /** The lobby: live player list, broker controls, role update. */
+// eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
 export function LobbyScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();

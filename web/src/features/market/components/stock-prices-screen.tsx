@@ -48,6 +48,7 @@ export function showsMarketMayhem(role: Role | null, isMmExist: 0 | 1): boolean 
 }
 
 /** /stock-prices: the Market Monitor, or the broker's Monitor & Action hub. */
+// eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
 export function StockPricesScreen() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();

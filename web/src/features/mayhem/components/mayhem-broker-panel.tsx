@@ -29,53 +29,62 @@ export function pairsOf(list: PublicMayhem): Pair[] {
   }));
 }
 
-/** Broker (1, 3): build and save a list, or see the open one read-only and average it. */
-export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerPanelProps) {
+/** The open list, read-only, with how many investors answered, and the broker's Average. */
+function OpenListPanel({ gameId, openList }: { gameId: number; openList: PublicMayhem }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const average = async () => {
+    setBusy(true);
+    try {
+      enqueueUndoable(await averageMayhem(gameId, openList.id), gameId);
+    } catch (error) {
+      enqueueSnackbar(mayhemErrorText(errorMessage(error)), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h4" component="h2">
+        {t('Current list')}
+      </Typography>
+      <PairList label={t('Market mayhem list')} pairs={pairsOf(openList)} />
+      <Typography color="text.secondary" aria-live="polite">
+        {t('{count} of {total} investors responded', {
+          count: openList.responses_count,
+          total: openList.investors_count,
+        })}
+      </Typography>
+      <Button
+        variant="contained"
+        onClick={() => void average()}
+        disabled={busy || openList.responses_count === 0}
+        aria-describedby={openList.responses_count === 0 ? 'average-waits' : undefined}
+      >
+        {t('Average')}
+      </Button>
+      {openList.responses_count === 0 && (
+        <Typography id="average-waits" variant="body2" color="text.secondary">
+          {t(MAYHEM_TEXT.AVERAGE_WAITS)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** A new list: pairs of a company and a percentage, added one by one, then saved. */
+function NewListBuilder({
+  gameId,
+  companies,
+}: {
+  gameId: number;
+  companies: readonly CompanyOption[];
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const [pairs, setPairs] = useState<Pair[]>([]);
   const [company, setCompany] = useState('');
   const [percentage, setPercentage] = useState('');
   const [busy, setBusy] = useState(false);
-
-  if (openList) {
-    const average = async () => {
-      setBusy(true);
-      try {
-        enqueueUndoable(await averageMayhem(gameId, openList.id), gameId);
-      } catch (error) {
-        enqueueSnackbar(mayhemErrorText(errorMessage(error)), { variant: 'error' });
-      } finally {
-        setBusy(false);
-      }
-    };
-    return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography variant="h4" component="h2">
-          {t('Current list')}
-        </Typography>
-        <PairList label={t('Market mayhem list')} pairs={pairsOf(openList)} />
-        <Typography color="text.secondary" aria-live="polite">
-          {t('{count} of {total} investors responded', {
-            count: openList.responses_count,
-            total: openList.investors_count,
-          })}
-        </Typography>
-        <Button
-          variant="contained"
-          onClick={() => void average()}
-          disabled={busy || openList.responses_count === 0}
-          aria-describedby={openList.responses_count === 0 ? 'average-waits' : undefined}
-        >
-          {t('Average')}
-        </Button>
-        {openList.responses_count === 0 && (
-          <Typography id="average-waits" variant="body2" color="text.secondary">
-            {t(MAYHEM_TEXT.AVERAGE_WAITS)}
-          </Typography>
-        )}
-      </Box>
-    );
-  }
 
   const available = companies.filter((c) => !pairs.some((p) => p.stock_id === c.stock_id));
   const chosenCompany = companies.find((c) => String(c.stock_id) === company);
@@ -157,5 +166,14 @@ export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerP
         </Button>
       )}
     </Box>
+  );
+}
+
+/** Broker (1, 3): build and save a list, or see the open one read-only and average it. */
+export function MayhemBrokerPanel({ gameId, companies, openList }: MayhemBrokerPanelProps) {
+  return openList ? (
+    <OpenListPanel gameId={gameId} openList={openList} />
+  ) : (
+    <NewListBuilder gameId={gameId} companies={companies} />
   );
 }

@@ -142,6 +142,7 @@ function toldOf(outcome: OrderOutcome): [string, 'success' | 'info' | 'warning']
 }
 
 /** /trade: the Trade Hub. Cash, every company with BUY and SELL, and the order form. */
+// eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
 export function TradeScreen() {
   const { enqueueSnackbar } = useSnackbar();
   const role = useAppStore(selectRole);

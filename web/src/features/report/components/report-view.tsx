@@ -100,6 +100,7 @@ function TimelineChart({
  * the game (charts), each player's cash, holdings and best trade, and what each mayhem did. The
  * same view serves the signed-in screen and the signed-out share page.
  */
+// eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
 export function ReportView({ report }: { report: GameReport }) {
   return (
     <Box>
