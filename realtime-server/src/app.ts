@@ -36,7 +36,7 @@ import { attachGateway, type Gateway } from './realtime/gateway.ts';
 import { trackLocalSessions } from './realtime/local-sessions.ts';
 import { createPhaseScheduler, type PhaseScheduler } from './realtime/phase-scheduler.ts';
 import { connectRedisAdapter } from './realtime/redis-adapter.ts';
-import { createMissLimit, type MissStore } from './http/miss-limit.ts';
+import { createMissLimit, type MissLimit, type MissStore } from './http/miss-limit.ts';
 import { publicConfigRouter } from './http/public-config.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics, httpMetrics, metricsRouter, type Metrics } from './metrics.ts';
@@ -162,6 +162,7 @@ function mountRoutes(
   scheduler: PhaseScheduler,
   gateway: Gateway,
   missStore: MissStore,
+  boardMisses: MissLimit,
 ): void {
   const { config } = context;
   // API answers carry tokens or private data (auth, profiles, portfolios, orders): no browser or
@@ -173,7 +174,7 @@ function mountRoutes(
   app.use('/api/auth', authRouter(context));
   // Share-link tokens that named no live link, per client address: the JSON's and the page's.
   const linkMisses = createMissLimit('report-link-miss', missStore);
-  app.use('/api', reportRouter(context, linkMisses));
+  app.use('/api', reportRouter(context, linkMisses, boardMisses));
   app.use('/api', userRouter(context));
   app.use('/api/game', gameRouter(context, scheduler));
   app.use(
@@ -317,9 +318,11 @@ export async function createApplication(components: ApplicationComponents): Prom
     redis: redis && { client: redis.client, prefix: config.REDIS_STREAM_NAME },
     clusterWorker: components.clusterWorker,
   };
+  // Board codes that named no game, per client address: the spectator socket's and the recap's.
+  const boardMisses = createMissLimit('spectate-miss', missStore);
   const gateway = attachGateway(io, context, seats, {
     shared,
-    spectateLimit: createMissLimit('spectate-miss', missStore),
+    spectateLimit: boardMisses,
     clientAddress: (req) => proxyAddr(req, trustProxy),
     hooks: scheduler,
   });
@@ -331,7 +334,7 @@ export async function createApplication(components: ApplicationComponents): Prom
       () => localSessions,
       (err) => logger.warn({ err }, 'session recheck failed'),
     );
-  mountRoutes(app, context, scheduler, gateway, missStore);
+  mountRoutes(app, context, scheduler, gateway, missStore, boardMisses);
 
   let closing: Promise<void> | undefined;
   return {

@@ -306,6 +306,7 @@ describe('real answers validate against the documents', () => {
     expect('data' in (await emit(sockets, 'game:resync', { game_id: table.gameId }))).toBe(true);
     expect((await broker.post(`${g}/end`)).status).toBe(200);
     expect((await a.api.get(`${g}/showdown`)).status).toBe(200);
+    expect((await anon.get(`/api/spectate/${table.code}/report`)).status).toBe(200);
     // Play again: the game's devices are told, the board's spectators follow the board.
     const rematch = await broker.post(`${g}/rematch`);
     expect(rematch.status).toBe(201);

@@ -312,6 +312,44 @@ describe('report share links', () => {
   });
 });
 
+describe("GET /api/spectate/{code}/report (the TV's recap)", () => {
+  it("signed out, the board's ended game as its report reads; 409 before the end", async () => {
+    const running = await setupTable(server, { investors: 2, start: true });
+    const tv = http(server.url, undefined, { ip: nextIp() });
+    expectError(
+      await tv.get(`/api/spectate/${running.code}/report`),
+      409,
+      'The report is ready once the game is completed.',
+    );
+    const table = await playGame();
+    const res = await tv.get(`/api/spectate/${table.code.toLowerCase()}/report`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const report = gameReportSchema.parse(res.body.data);
+    const seated = await table.investors[0]!.api.get(`/api/game/${table.gameId}/report`);
+    expect(report).toEqual(seated.body.data);
+    const text = JSON.stringify(res.body);
+    for (const p of [...table.investors, table.broker]) {
+      expect(text).not.toContain(p.phone);
+      expect(text).not.toContain(p.token);
+    }
+  });
+
+  it("a code naming no game is a miss of the spectators' limit", async () => {
+    const guesser = http(server.url, undefined, { ip: nextIp() });
+    const statuses: number[] = [];
+    for (let i = 0; i < MISSES_PER_ADDRESS + 2; i++) {
+      const res = await guesser.get(`/api/spectate/Z${String(i).padStart(3, '0')}/report`);
+      if (res.status === 429) expect(res.body.error.message).toBe(MSG.SPECTATE_LIMITED);
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array<number>(MISSES_PER_ADDRESS).fill(404), 429, 429]);
+    expectError(
+      await http(server.url, undefined, { ip: nextIp() }).get('/api/spectate/x/report'),
+      400,
+    );
+  });
+});
+
 describe('GET /api/user/games', () => {
   it("the user's games newest first with role, rank and final net worth, a page at a time", async () => {
     const first = await playGame();

@@ -67,6 +67,7 @@ describe('the request log', () => {
     // A board code in a path, and values in a query string that no route reads.
     expect((await investor.api.get(`/api/board/${table.code}`)).status).toBeLessThan(500);
     await fetch(`${server.url}/spectate/${table.code}?code=${table.code}`);
+    await anyone.get(`/api/spectate/${table.code}/report`);
     await investor.api.get(`/api/user/games?limit=5&otp=8642&refresh_token=${tokens[0]}`);
 
     const lines = requestLines();

@@ -36,6 +36,7 @@ export const API = {
   reportCsv: (id: number) => `/api/game/${id}/report.csv`,
   reportShare: (id: number) => `/api/game/${id}/report/share`,
   sharedReport: (token: string) => `/api/report/${encodeURIComponent(token)}`,
+  boardReport: (code: string) => `/api/spectate/${encodeURIComponent(code)}/report`,
   userGames: '/api/user/games',
   brokerHandover: (id: number) => `/api/game/${id}/broker/handover`,
   brokerClaim: (id: number) => `/api/game/${id}/broker/claim`,

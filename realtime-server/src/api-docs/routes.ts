@@ -581,6 +581,17 @@ export const REST_ROUTES: RouteDoc[] = [
     params: { token: 'The share link’s token.' },
     data: gameReportSchema,
   },
+  {
+    method: 'get',
+    path: '/api/spectate/:code/report',
+    tag: 'report',
+    auth: 'public',
+    summary: 'The report of the game a spectator of the board follows, once it has ended',
+    description:
+      'For the table’s TV (its recap of the game): the board’s open game, else its latest, as a share link would show it. 409 while that game is not completed; a code naming no game is a miss of the spectators’ limit (429 RATE_LIMITED past it).',
+    params: { code: 'The board code (a practice game’s six characters).' },
+    data: gameReportSchema,
+  },
 
   // ---------- the server ----------
   {

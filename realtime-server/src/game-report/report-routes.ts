@@ -1,6 +1,7 @@
 /** After the game: the report, its CSV, share links and "My games". Mounted at /api. */
 import { Router, type Response } from 'express';
 import { userGamesQuerySchema } from '@showdown/shared/api';
+import { spectateSchema } from '@showdown/shared/protocol-schemas';
 import type { AppContext } from '../context.ts';
 import { authOf, requireAuth } from '../auth/require-auth.ts';
 import { MSG } from '@showdown/shared/messages';
@@ -12,8 +13,15 @@ import { parseId } from '../http/game-routes.ts';
 import type { PageStatus } from '../http/web-app.ts';
 import * as reports from './report-service.ts';
 
-/** `linkMisses`: share-link tokens that named no live link, per client address. */
-export function reportRouter(ctx: AppContext, linkMisses: MissLimit): Router {
+/**
+ * `linkMisses`: share-link tokens that named no live link, per client address; `boardMisses`:
+ * board codes that named no game (the spectators' limit).
+ */
+export function reportRouter(
+  ctx: AppContext,
+  linkMisses: MissLimit,
+  boardMisses: MissLimit,
+): Router {
   const router = Router();
   const auth = requireAuth(ctx.tokens);
   const user = (res: Response) => authOf(res).userId;
@@ -50,6 +58,17 @@ export function reportRouter(ctx: AppContext, linkMisses: MissLimit): Router {
     if (!(await linkMisses.allowed(address))) throw tooManyRequests(MSG.REPORT_LINKS_LIMITED);
     const report = await reports.sharedReport(ctx, req.params.token).catch(async (err: unknown) => {
       if (err instanceof DomainError && err.kind === 'not_found') await linkMisses.missed(address);
+      throw err;
+    });
+    res.json({ success: true, ...report });
+  });
+  // Signed out: the table's TV, as it spectates the board; codes are guessed as seldom.
+  router.get('/spectate/:code/report', async (req, res) => {
+    const address = req.ip ?? '';
+    if (!(await boardMisses.allowed(address))) throw tooManyRequests(MSG.SPECTATE_LIMITED);
+    const { code } = parseInput(spectateSchema, { code: req.params.code });
+    const report = await reports.boardReport(ctx, code).catch(async (err: unknown) => {
+      if (err instanceof DomainError && err.kind === 'not_found') await boardMisses.missed(address);
       throw err;
     });
     res.json({ success: true, ...report });

@@ -20,6 +20,8 @@ import { inTransaction, readSnapshot } from '../db/transaction.ts';
 import { conflict, notFound } from '../games/errors.ts';
 import { requireSeat, type GameRow } from '../games/access.ts';
 import { holdingsOf, reportRows } from '../games/queries.ts';
+import { spectatedGameId } from '../games/board-service.ts';
+import { MSG } from '@showdown/shared/messages';
 
 export const REPORT_MSG = {
   NOT_COMPLETED: 'The report is ready once the game is completed.',
@@ -150,6 +152,21 @@ export async function sharedReport(ctx: AppContext, token: string): Promise<{ da
     if (!row) throw notFound(REPORT_MSG.SHARE_NOT_FOUND);
     const report = buildGameReport(await reportRows(tx, row.game));
     return { data: await practiceMarks(tx, row.game, report) };
+  });
+}
+
+/**
+ * `GET /api/spectate/{code}/report`: the report of the game a spectator of the board follows
+ * (the open one, else the latest), once it has ended, for the TV's recap. It is what a share
+ * link of that game shows; 409 while the board's game is not completed.
+ */
+export async function boardReport(ctx: AppContext, code: string): Promise<{ data: GameReport }> {
+  const gameId = await spectatedGameId(ctx, code);
+  return readSnapshot(ctx.db, async (tx) => {
+    const [game] = await tx.select().from(games).where(eq(games.id, gameId));
+    if (!game) throw notFound(MSG.GAME_NOT_FOUND);
+    if (game.status !== GAME_STATUS.COMPLETED) throw conflict(REPORT_MSG.NOT_COMPLETED);
+    return { data: await practiceMarks(tx, game, buildGameReport(await reportRows(tx, game))) };
   });
 }
 

@@ -9,7 +9,8 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
  * report, in the API call and in the page it opens) and a board code (it lets a player join and
  * a spectator watch). Express routes paths case-insensitively, and so they are matched.
  */
-const SECRET_SEGMENT = /^(\/api\/report|\/report|\/api\/board|\/spectate)\/[^/?#]+/i;
+const SECRET_SEGMENT =
+  /^(\/api\/report|\/report|\/api\/board|\/api\/spectate|\/spectate)\/[^/?#]+/i;
 /** Query parameters whose values are logged; any other's value is replaced. */
 const LOGGED_QUERY_VALUES = new Set(['before', 'limit']);
 const REDACTED = '[redacted]';
