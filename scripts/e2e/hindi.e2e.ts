@@ -132,6 +132,11 @@ describe('Hindi', () => {
           await page.getByRole('button', { name: 'खेल ख़त्म करें' }).click();
           await page.getByRole('dialog').getByRole('button', { name: 'हाँ' }).click();
           await page.waitForURL(pathIs('/leaderboard'));
+          // The recap first, in Hindi; the Skip button goes to the podium.
+          const recap = tv.page.getByRole('region', { name: 'खेल का रीकैप' });
+          await recap.getByRole('figure', { name: 'शुरुआत में' }).waitFor();
+          await s.seen(tv, 'hi-tv-recap');
+          await recap.getByRole('button', { name: 'सीधे पोडियम पर जाएँ' }).click();
           await tv.page.getByRole('list', { name: 'अंतिम रैंकिंग' }).waitFor();
           await s.seen(tv, 'hi-tv-podium');
         },

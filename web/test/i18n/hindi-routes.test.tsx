@@ -193,6 +193,7 @@ beforeEach(async () => {
     [`GET ${API.showdown(7)}`]: () => ok(RANKING),
     [`GET ${API.report(7)}`]: () => ok(buildGameReport(sampleReportRows())),
     [`GET ${API.sharedReport('tok')}`]: () => ok(buildGameReport(sampleReportRows())),
+    [`GET ${API.boardReport('TV42')}`]: () => ok(buildGameReport(sampleReportRows())),
     [`POST ${API.sendOtp}`]: () =>
       ok({ otp_id: 'o1', resend_available_at: new Date().toISOString() }),
     [`POST ${API.login}`]: () => {
@@ -341,6 +342,23 @@ describe('every route in Hindi', () => {
     play('mayhem:created');
     await expectHindi('मार्केट मेहेम!');
     play('game:ended');
+    // The recap first, in Hindi: the race, then each scene as the right arrow moves on.
+    const recap = await screen.findByRole('region', { name: 'खेल का रीकैप' });
+    expect(englishLeft(NAMES)).toEqual([]);
+    for (const scene of ['सबसे बड़ा सौदा', 'भाव की सबसे बड़ी चाल', 'हर मेहेम ने क्या किया', 'पेडे']) {
+      for (
+        let press = 0;
+        press < 8 && !within(recap).queryByRole('region', { name: scene });
+        press++
+      ) {
+        act(() => {
+          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+        });
+      }
+      expect(within(recap).getByRole('region', { name: scene })).toBeInTheDocument();
+      expect(englishLeft(NAMES)).toEqual([]);
+    }
+    act(() => screen.getByRole('button', { name: 'सीधे पोडियम पर जाएँ' }).click());
     expect(await screen.findByRole('list', { name: 'अंतिम रैंकिंग' })).toBeInTheDocument();
     expect(englishLeft(NAMES)).toEqual([]);
   });

@@ -34,12 +34,16 @@ export interface SpectatorState {
   announcements: Announcement[];
   /** The sounds of the last applied events that have one, newest last, for the TV to play. */
   cues: Array<{ id: number; name: Cue }>;
+  /** The game whose end this screen saw happen: its recap plays before the podium. */
+  recapGameId: number | null;
 }
 
 export interface SpectatorActions {
   loadSnapshot(snapshot: SpectatorSnapshot): void;
   applyEvent<E extends SpectatorEventName>(name: E, payload: SpectatorEventPayload<E>): EventResult;
   setError(message: string | null): void;
+  /** The recap played out or was skipped: the podium. */
+  finishRecap(): void;
 }
 
 export type SpectatorStore = ReturnType<typeof createSpectatorStore>;
@@ -127,6 +131,7 @@ export function createSpectatorStore() {
     error: null,
     announcements: [],
     cues: [],
+    recapGameId: null,
     loadSnapshot(snapshot) {
       const current = get().game;
       // A new game on the board: yesterday's announcements do not belong to it.
@@ -157,11 +162,15 @@ export function createSpectatorStore() {
           ? [...get().announcements.slice(-9), { id: nextId++, ...news }]
           : get().announcements,
         cues: cue ? [...get().cues.slice(-9), { id: nextId++, name: cue }] : get().cues,
+        ...(name === 'game:ended' ? { recapGameId: result.state.game.id } : {}),
       });
       return 'applied';
     },
     setError(message) {
       set({ error: message });
+    },
+    finishRecap() {
+      set({ recapGameId: null });
     },
   }));
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, ok, renderRoute } from '../../../../test/render';
 import { resetAppStore } from '../../../stores/app-store';
 import { storeTokens } from '../../../lib/tokens';
-import { compactRupees, pricesAtEvents } from './report-view';
+import { compactRupees } from './report-view';
 import { ReportScreen } from './report-screen';
 import { SharedReportScreen } from './shared-report-screen';
 
@@ -27,16 +27,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('pricesAtEvents', () => {
-  it("gives each company's price at every event of the timeline", () => {
-    const series = pricesAtEvents(finishedGame());
-    expect(series.map((s) => [s.name, s.data])).toEqual([
-      ['Tandoor Motors', [450, 495, 495, 495, 420.75, 420.75, 420.75, 420.75]],
-      ['Monsoon Power', [280, 280, 280, 280, 280, 336, 336, 336]],
-    ]);
-  });
-});
-
 describe('ReportScreen', () => {
   it('shows the standings, both charts, every player and the mayhem', async () => {
     fetchMock.mockImplementation(async (url) => {
@@ -52,6 +42,23 @@ describe('ReportScreen', () => {
     ).toEqual(['1stRaviMarket Mogul₹12,000.00', '2ndAshaBull Runner₹11,257.50']);
     expect(screen.getByTestId('net-worth-chart')).toBeInTheDocument();
     expect(screen.getByTestId('prices-chart')).toBeInTheDocument();
+    // The TV's recap as still frames: every round of the race, then the story's scenes.
+    const story = screen.getByRole('region', { name: 'The story of the game' });
+    expect(
+      within(story)
+        .getAllByRole('figure')
+        .map((f) => f.getAttribute('aria-label')),
+    ).toEqual(['At the start', 'After round 1', 'After round 2', 'After round 3']);
+    expect(within(story).getByRole('region', { name: 'Biggest trade' })).toHaveTextContent(
+      'Asha bought 10 shares of Tandoor Motors₹4,950 in one trade, at ₹495.00 a share',
+    );
+    expect(within(story).getByRole('region', { name: 'Best price move' })).toHaveTextContent(
+      'Monsoon Power ▲ +20%₹280.00 to ₹336.00 in market mayhem',
+    );
+    expect(within(story).getByRole('region', { name: 'Paydays' })).toHaveTextContent(
+      '1 payday: ₹2,000 to every investor',
+    );
+    expect(story).toHaveTextContent('Ravi won with ₹12,000');
     const asha = screen.getByRole('article', { name: "Asha's game" });
     expect(asha).toHaveTextContent('Cash: ₹8,733.00');
     expect(asha).toHaveTextContent('Holdings: 6 Tandoor Motors (₹2,524.50)');

@@ -4,29 +4,15 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { memo, useMemo } from 'react';
 import type { GameReport } from '@showdown/shared/api';
 import { formatINR, formatSignedPercent } from '@showdown/shared/format';
 import { AvatarImage } from '../../../components/ui/avatar-image';
 import { BotTag, PlayerName, PracticeTag } from '../../../components/ui/bot-mark';
+import { RecapStills } from '../../../components/recap/recap-stills';
 import { clockOptions, msg, rankText, t } from '../../../i18n';
 import { eventText } from './event-text';
-
-/** Each company's price at every event of the timeline (the last price up to that event). */
-export function pricesAtEvents(report: GameReport): Array<{ name: string; data: number[] }> {
-  return report.companies.map((company) => {
-    const data: number[] = [];
-    let at = 0;
-    let price = company.prices[0]?.price ?? 0;
-    for (const event of report.events) {
-      while (at < company.prices.length && company.prices[at]!.event <= event.index) {
-        price = company.prices[at]!.price;
-        at += 1;
-      }
-      data.push(price);
-    }
-    return { name: company.name, data };
-  });
-}
+import { timelineSeries, type TimelineLine, type TimelineSeries } from './timeline-series';
 
 const rupees = (value: number | null) => (value === null ? '' : formatINR(value));
 
@@ -51,44 +37,57 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** Lines over the game's timeline (one point per event; the tooltip names the event). */
+/** Minutes as an axis shows them: '12', '7.5'. */
+const minutesText = (value: number) => String(Math.round(value * 10) / 10);
+
+/**
+ * Steps over the game's time: each line holds its value until the next event changes it (a
+ * payday is a jump at its minute, never a slope before it); the x-axis counts minutes into the
+ * game and the tooltip names the event at that moment.
+ */
 function TimelineChart({
   report,
-  series,
-  step = false,
+  timeline,
+  lines,
   testId,
 }: {
   report: GameReport;
-  series: Array<{ id: string; label: string; data: number[] }>;
-  step?: boolean;
+  timeline: TimelineSeries;
+  lines: TimelineLine[];
   testId: string;
 }) {
-  const eventLabel = (index: number | null) => {
-    const event = index === null ? undefined : report.events[index];
-    return event ? eventText(event) : '';
+  const xLabel = (value: number, context: { location: string }) => {
+    if (context.location !== 'tooltip') return minutesText(value);
+    // Events of the same second share a point: the step shows the last one's state.
+    const at = timeline.minutes.lastIndexOf(value);
+    const event = report.events[timeline.events[at] ?? -1];
+    const when = t('{minutes} min into the game', { minutes: minutesText(value) });
+    return event ? `${when}: ${eventText(event)}` : when;
   };
   return (
-    // The legend is drawn above the plot's 280 px and wraps to several rows on a phone: the box
+    // The legend is drawn above the plot's 300 px and wraps to several rows on a phone: the box
     // grows with it rather than letting the plot run over the next section.
-    <Box data-testid={testId} sx={{ minHeight: 280 }}>
+    <Box data-testid={testId} sx={{ minHeight: 300 }}>
       <LineChart
-        height={280}
+        height={300}
         xAxis={[
           {
-            data: report.events.map((e) => e.index),
-            scaleType: 'point',
-            valueFormatter: eventLabel,
-            tickLabelStyle: { display: 'none' },
+            data: timeline.minutes,
+            scaleType: 'linear',
+            min: 0,
+            tickMinStep: 1,
+            label: t('Minutes into the game'),
+            valueFormatter: xLabel,
           },
         ]}
-        yAxis={[{ valueFormatter: compactRupees }]}
+        yAxis={[{ valueFormatter: compactRupees, width: 56 }]}
         // An event's sentence wraps at the tooltip's width instead of running off a phone.
         slotProps={{ tooltip: { sx: { '& table > caption': { whiteSpace: 'normal' } } } }}
-        series={series.map((s) => ({
-          ...s,
+        series={lines.map((line) => ({
+          ...line,
+          curve: 'stepAfter' as const,
           showMark: false,
           valueFormatter: rupees,
-          ...(step ? { curve: 'stepAfter' as const } : {}),
         }))}
       />
     </Box>
@@ -98,10 +97,12 @@ function TimelineChart({
 /**
  * A completed game's report: the standings, everyone's net worth and every company's price over
  * the game (charts), each player's cash, holdings and best trade, and what each mayhem did. The
- * same view serves the signed-in screen and the signed-out share page.
+ * same view serves the signed-in screen and the signed-out share page; it draws again only for a
+ * new report (the screen's buttons and notes around it change often).
  */
 // eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
-export function ReportView({ report }: { report: GameReport }) {
+export const ReportView = memo(function ReportView({ report }: { report: GameReport }) {
+  const timeline = useMemo(() => timelineSeries(report), [report]);
   return (
     <Box>
       {report.practice && <PracticeTag />}
@@ -141,11 +142,8 @@ export function ReportView({ report }: { report: GameReport }) {
         <TimelineChart
           testId="net-worth-chart"
           report={report}
-          series={report.players.map((p) => ({
-            id: `player-${p.player_id}`,
-            label: p.username,
-            data: p.net_worth.map((point) => point.net_worth),
-          }))}
+          timeline={timeline}
+          lines={timeline.netWorth}
         />
       </Section>
 
@@ -153,13 +151,13 @@ export function ReportView({ report }: { report: GameReport }) {
         <TimelineChart
           testId="prices-chart"
           report={report}
-          step
-          series={pricesAtEvents(report).map((company, i) => ({
-            id: `company-${report.companies[i]!.stock_id}`,
-            label: company.name,
-            data: company.data,
-          }))}
+          timeline={timeline}
+          lines={timeline.prices}
         />
+      </Section>
+
+      <Section title={t('The story of the game')}>
+        <RecapStills report={report} />
       </Section>
 
       <Section title={t('Players')}>
@@ -238,4 +236,4 @@ export function ReportView({ report }: { report: GameReport }) {
       </Section>
     </Box>
   );
-}
+});

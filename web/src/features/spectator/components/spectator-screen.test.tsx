@@ -3,17 +3,50 @@ import jsQR from 'jsqr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../../test/render';
 import { indexOf, replay, session } from '../../../../test/spectator-replay';
+import { API } from '@showdown/shared/api-paths';
+import type { GameReport } from '@showdown/shared/api';
+import type { SpectatorSnapshot } from '@showdown/shared/spectator';
+import { buildGameReport } from '@showdown/shared/report';
+import { sampleReportRows } from '@showdown/shared/report-sample';
 import { ANNOUNCEMENT_MS, SpectatorScreen } from './spectator-screen';
 
-function mockPublicUrl(publicUrl: string | null) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    publicUrl === null
+/** The recap's report of the board's ended game: the shared sample game. */
+const boardReport = () => buildGameReport(sampleReportRows());
+
+function mockPublicUrl(publicUrl: string | null, report: GameReport | null = boardReport()) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.endsWith(API.boardReport('TV42'))) {
+      return report === null
+        ? new Response(JSON.stringify({ success: false, error: { message: 'Gone' } }), {
+            status: 409,
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Response(JSON.stringify({ success: true, data: report }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+    }
+    return publicUrl === null
       ? Promise.reject(new TypeError('offline'))
       : new Response(JSON.stringify({ success: true, data: { public_url: publicUrl } }), {
           status: 200,
           headers: { 'content-type': 'application/json' },
-        }),
-  );
+        });
+  });
+}
+
+/** Lets the report's fetch answer (promises only: the clock does not move). */
+async function settle() {
+  for (let i = 0; i < 5; i++) await act(async () => vi.advanceTimersByTimeAsync(0));
+}
+
+/** The ranking the recorded session ends on (its game:ended event's). */
+function rankingAtEnd() {
+  const ended = session.events.find((e) => e.name === 'game:ended')!.payload as {
+    ranking: SpectatorSnapshot['ranking'];
+  };
+  return ended.ranking;
 }
 
 /** Reads the rendered QR code back: rasterise its modules and decode them with jsQR. */
@@ -132,8 +165,11 @@ describe('the spectator screen', () => {
 
   it('completed: a podium of the top three and the full ranking', async () => {
     mockPublicUrl('https://showdown.example');
-    renderSpectator(replay(session.snapshot, session.events.length).source);
+    // Opened on a game that had ended: no recap, the podium at once.
+    const ended = { ...session.snapshot, game: { ...session.snapshot.game, status: 3 as const } };
+    renderSpectator(replay({ ...ended, ranking: rankingAtEnd() }, 0).source);
     expect(screen.getByRole('heading', { name: 'The Showdown results' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Game recap' })).not.toBeInTheDocument();
     const ranking = screen.getByRole('list', { name: 'Final ranking' });
     const rows = within(ranking).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
@@ -143,11 +179,71 @@ describe('the spectator screen', () => {
     expect(screen.queryByTestId('podium-3')).not.toBeInTheDocument();
   });
 
+  it('the end seen live: the recap plays its steps on the clock, then the podium', async () => {
+    mockPublicUrl('https://showdown.example');
+    renderSpectator(replay(session.snapshot, session.events.length).source);
+    await settle();
+    const recap = screen.getByRole('region', { name: 'Game recap' });
+    expect(within(recap).getByRole('figure', { name: 'At the start' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'The Showdown results' })).not.toBeInTheDocument();
+    // Each round of the race for its time: the same bars move on to the next round.
+    const ravi = within(recap).getByRole('listitem', { name: 'Ravi ₹10,000' });
+    await act(async () => vi.advanceTimersByTimeAsync(4000));
+    expect(within(recap).getByRole('figure', { name: 'After round 1' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(4000));
+    expect(within(recap).getByRole('figure', { name: 'After round 2' })).toBeInTheDocument();
+    expect(ravi).toHaveAccessibleName('Ravi ₹12,000');
+    expect(ravi).toHaveStyle({ transform: 'translateY(0em)' });
+    // The right arrow moves on: round 3, then the biggest trade.
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+    });
+    expect(within(recap).getByRole('region', { name: 'Biggest trade' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(6000));
+    expect(within(recap).getByRole('region', { name: 'Best price move' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(6000));
+    expect(within(recap).getByRole('region', { name: 'What each mayhem did' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(6000));
+    expect(within(recap).getByRole('region', { name: 'Paydays' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'The Showdown results' })).not.toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(6000));
+    expect(screen.queryByRole('region', { name: 'Game recap' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'The Showdown results' })).toBeInTheDocument();
+  });
+
+  it('Skip (the button or Escape) goes to the podium at once', async () => {
+    mockPublicUrl('https://showdown.example');
+    const first = renderSpectator(replay(session.snapshot, session.events.length).source);
+    await settle();
+    screen.getByRole('region', { name: 'Game recap' });
+    act(() => screen.getByRole('button', { name: 'Skip to the podium' }).click());
+    expect(screen.getByRole('heading', { name: 'The Showdown results' })).toBeInTheDocument();
+    first.unmount();
+
+    renderSpectator(replay(session.snapshot, session.events.length).source);
+    await settle();
+    screen.getByRole('region', { name: 'Game recap' });
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    });
+    expect(screen.getByRole('heading', { name: 'The Showdown results' })).toBeInTheDocument();
+  });
+
+  it('no report from the server: the podium without a recap', async () => {
+    mockPublicUrl('https://showdown.example', null);
+    renderSpectator(replay(session.snapshot, session.events.length).source);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'The Showdown results' })).toBeInTheDocument();
+  });
+
   it('follows the board into its next game', async () => {
     mockPublicUrl('https://showdown.example');
     const feed = replay(session.snapshot, session.events.length);
     renderSpectator(feed.source);
-    expect(screen.getByRole('heading', { name: 'The Showdown results' })).toBeInTheDocument();
+    // The rematch opens while the recap plays: the TV goes to the new lobby.
+    await settle();
+    screen.getByRole('region', { name: 'Game recap' });
     feed.snapshot({
       ...session.snapshot,
       seq: 0,

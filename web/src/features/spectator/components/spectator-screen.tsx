@@ -20,6 +20,8 @@ import { useAppStore } from '../../../stores/app-store';
 import { PriceTile } from './price-tile';
 import { Podium } from './podium';
 import { TvSound } from './tv-sound';
+import { TvRecap } from './tv-recap';
+import { useBoardReport } from '../hooks/use-board-report';
 import { t } from '../../../i18n';
 
 /** How long an announcement stays on the big screen. */
@@ -334,6 +336,24 @@ function Header({ game }: { game: SpectatorSnapshot }) {
   );
 }
 
+/**
+ * The ended game: its recap first when this screen saw the game end (a TV opened later goes
+ * straight to the podium, as does one the server gives no report), then the podium.
+ */
+function GameEnd({ store, game }: { store: SpectatorStore; game: SpectatorSnapshot }) {
+  const recapFor = useStore(store, (s) => s.recapGameId);
+  const playing = recapFor === game.game.id;
+  const { report, failed } = useBoardReport(playing ? game.game.board_code : null);
+  if (playing && !failed) {
+    return report ? (
+      <TvRecap report={report} onDone={store.getState().finishRecap} />
+    ) : (
+      <Loader label={t('Loading the recap')} />
+    );
+  }
+  return <Podium ranking={game.ranking ?? []} />;
+}
+
 /** What the big screen shows for the board's game in its current state. */
 export function SpectatorBoard({
   store,
@@ -363,7 +383,7 @@ export function SpectatorBoard({
       {status !== GAME_STATUS.LOBBY && <Header game={game} />}
       {status === GAME_STATUS.LOBBY && <LobbyView game={game} publicUrl={publicUrl} />}
       {status === GAME_STATUS.RUNNING && <RunningView game={game} />}
-      {status === GAME_STATUS.COMPLETED && <Podium ranking={game.ranking ?? []} />}
+      {status === GAME_STATUS.COMPLETED && <GameEnd store={store} game={game} />}
       {announcement && status === GAME_STATUS.RUNNING && (
         <AnnouncementCard announcement={announcement} />
       )}
