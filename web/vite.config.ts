@@ -49,7 +49,9 @@ export default defineConfig({
       {
         page: '/login',
         routeModule: 'src/features/auth/components/login-screen.tsx',
-        budgetKiB: 150,
+        // The entry holds React, MUI's core, the router, the store and the API client; the
+        // Lighthouse run (npm run lighthouse) is what tells whether the first visit is fast.
+        budgetKiB: 152,
       },
     ]),
   ],
