@@ -64,18 +64,24 @@ function TimelineChart({
     const when = t('{minutes} min into the game', { minutes: minutesText(value) });
     return event ? `${when}: ${eventText(event)}` : when;
   };
+  // Whole minutes on a long game's axis; a short one (a practice round) in halves or tenths.
+  const span = timeline.minutes.at(-1) ?? 0;
+  const tickMinStep = span >= 3 ? 1 : span >= 1 ? 0.5 : 0.1;
   return (
     // The legend is drawn above the plot's 300 px and wraps to several rows on a phone: the box
     // grows with it rather than letting the plot run over the next section.
     <Box data-testid={testId} sx={{ minHeight: 300 }}>
       <LineChart
         height={300}
+        // A report is read, not watched: drawn whole at once (the line's reveal left a phone's
+        // screenshot with a sliver of it).
+        skipAnimation
         xAxis={[
           {
             data: timeline.minutes,
             scaleType: 'linear',
             min: 0,
-            tickMinStep: 1,
+            tickMinStep,
             label: t('Minutes into the game'),
             valueFormatter: xLabel,
           },
