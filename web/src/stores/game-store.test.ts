@@ -152,11 +152,12 @@ describe('snapshot', () => {
     expect(selectStocks(s)).toEqual(stocks);
   });
 
-  it("persists only the user, the game and the device's sound, vibration and keep-awake choices under root", () => {
+  it("persists only the user, the game, the orders waiting for a connection and the device's sound, vibration and keep-awake choices under root", () => {
     const stored = JSON.parse(localStorage.getItem('root') ?? '{}') as { state: object };
     expect(Object.keys(stored.state).sort()).toEqual([
       'game',
       'keepAwake',
+      'queuedOrders',
       'soundOn',
       'tvSoundOn',
       'user',
