@@ -199,6 +199,8 @@ describe('the end of a trade phase is told once', () => {
 
 describe('the "Trade phase open" alert goes when trading stops', () => {
   const OPEN = 'Trade phase open: 120 s to trade';
+  // The alert leaves with its exit transition: on a busy machine that outlasts waitFor's 1 s.
+  const GONE = { timeout: 5000 };
   const opened = async () => {
     const rendered = await openLive(<PortfolioScreen />, '/portfolio');
     const endsAt = new Date(Date.now() + 120_000).toISOString();
@@ -210,7 +212,7 @@ describe('the "Trade phase open" alert goes when trading stops', () => {
   it('the broker pauses the phase: it goes; the resume is told, with "Trade now"', async () => {
     const { user } = await opened();
     act(() => socket().fire('phase:paused', { ...at(SEQ + 2), remaining_s: 100 }));
-    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument(), GONE);
     expect(screen.queryByRole('button', { name: 'Trade now' })).not.toBeInTheDocument();
 
     const endsAt = new Date(Date.now() + 100_000).toISOString();
@@ -224,7 +226,7 @@ describe('the "Trade phase open" alert goes when trading stops', () => {
     await opened();
     act(() => socket().fire('phase:ended', at(SEQ + 2)));
     expect(await screen.findByText('Trade phase closed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument(), GONE);
   });
 
   it('a resync that finds the phase paused takes it away too', async () => {
@@ -235,7 +237,7 @@ describe('the "Trade phase open" alert goes when trading stops', () => {
       socket().fire('mayhem:responded', { ...at(SEQ + 5), mayhem_id: 4, responses_count: 1 }),
     );
     await waitFor(() => expect(useAppStore.getState().game?.seq).toBe(SEQ + 5));
-    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(OPEN)).not.toBeInTheDocument(), GONE);
   });
 });
 
