@@ -112,6 +112,11 @@ describe('practice against bots', () => {
           await pia.page.getByRole('button', { name: 'Play again with this table' }).count(),
         ).toBe(0);
         await s.seen(pia, 'practice-leaderboard');
+        // The TV plays the practice game's recap as any game's, then the podium.
+        const recap = tv.page.getByRole('region', { name: 'Game recap' });
+        await recap.getByRole('figure', { name: 'At the start' }).waitFor();
+        await s.seen(tv, 'practice-tv-recap');
+        await recap.getByRole('button', { name: 'Skip to the podium' }).click();
         await tv.page.getByTestId('podium-1').waitFor();
         await s.seen(tv, 'practice-tv-podium');
       });
