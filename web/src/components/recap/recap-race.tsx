@@ -4,6 +4,7 @@ import { formatINR } from '@showdown/shared/format';
 import type { RecapRound } from '../../lib/recap/recap-story';
 import { t } from '../../i18n';
 import { AvatarImage } from '../ui/avatar-image';
+import { PlayerName } from '../ui/bot-mark';
 
 /** Bar colours, by the player's place in the final ranking (the leader gold). */
 const COLOURS = ['#f5c542', '#4fc3f7', '#81c784', '#ba68c8', '#ff8a65', '#90a4ae'];
@@ -87,10 +88,8 @@ export function RecapRace({
                 }}
               >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: '0.4em', minWidth: 0 }}>
-                  <AvatarImage avatarId={s.avatar_id} size={28} decorative />
-                  <Typography noWrap sx={{ fontSize: '1em', fontWeight: 700 }}>
-                    {s.username}
-                  </Typography>
+                  <AvatarImage avatarId={s.avatar_id} size={28} decorative bot={s.bot} />
+                  <PlayerName name={s.username} bot={s.bot} sx={{ fontSize: '1em' }} />
                 </Box>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: '0.5em', minWidth: 0 }}>
                   <Box

@@ -188,7 +188,12 @@ export function RecapWinner({ story }: { story: RecapStory }) {
   if (!winner) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: '0.6em' }}>
-      <AvatarImage avatarId={winner.avatar_id} name={winner.username} size={40} />
+      <AvatarImage
+        avatarId={winner.avatar_id}
+        name={winner.username}
+        size={40}
+        bot={winner.bot ?? false}
+      />
       <Typography sx={line}>
         {t('{name} won with {amount}', {
           name: winner.username,

@@ -31,6 +31,17 @@ describe('spread', () => {
 });
 
 describe('recapStory', () => {
+  it("marks a practice game's bots in every round of the race", () => {
+    const report = finishedGame();
+    report.players = report.players.map((p) => ({ ...p, bot: p.username === 'Ravi' }));
+    for (const round of recapStory(report).rounds) {
+      expect(round.standings.map((s) => [s.username, s.bot]).sort()).toEqual([
+        ['Asha', false],
+        ['Ravi', true],
+      ]);
+    }
+  });
+
   it('tells the sample game: the race, the biggest trade, the best move, the mayhem, the payday', () => {
     const story = recapStory(finishedGame());
     expect(

@@ -15,6 +15,8 @@ export interface RecapStanding {
   player_id: number;
   username: string;
   avatar_id: number;
+  /** A bot of a practice game: the race marks it as every screen does. */
+  bot: boolean;
   net_worth: number;
 }
 
@@ -71,6 +73,7 @@ function standingsAt(report: GameReport, eventAt: number): RecapStanding[] {
       player_id: p.player_id,
       username: p.username,
       avatar_id: p.avatar_id,
+      bot: p.bot ?? false,
       net_worth: p.net_worth[eventAt]?.net_worth ?? p.net_worth.at(-1)?.net_worth ?? 0,
     }))
     .sort((a, b) => b.net_worth - a.net_worth || a.player_id - b.player_id);
