@@ -5,6 +5,7 @@
  * When a game ends its slot opens the next one, until the run is over.
  */
 import { io, type Socket } from 'socket.io-client';
+import { API } from '@showdown/shared/api-paths';
 import { PROTOCOL_VERSION, type PricePoint } from '@showdown/shared/protocol';
 import { GAME_STATUS, PRACTICE_ROUNDS_MAX } from '@showdown/shared/constants';
 import type { SpectatorSnapshot } from '@showdown/shared/spectator';
@@ -59,7 +60,7 @@ export class GameSlots {
     const ip = `10.${(slot >> 16) & 255}.${(slot >> 8) & 255}.${slot & 255}`;
     const practice = () =>
       rest(
-        `${url}/api/practice`,
+        `${url}${API.practice}`,
         'POST',
         user.accessToken,
         {
@@ -159,7 +160,7 @@ function isExpired(answer: { status: number; body: unknown }): boolean {
 
 /** Exchanges the user's refresh token for a new pair (each refresh token is used once). */
 async function refreshTokens(url: string, user: SeededUser, ip: string): Promise<boolean> {
-  const res = await fetch(`${url}/api/auth/refresh-access-token`, {
+  const res = await fetch(`${url}${API.refresh}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: JSON.stringify({ refresh_token: user.refreshToken }),

@@ -1,21 +1,17 @@
 /** PostgreSQL's SQLSTATE of a failed query, through Drizzle's wrapper when there is one. */
 export function pgErrorCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (const e of chainOf(err)) {
+    const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
 /** The constraint a failed query violated, if the driver reports it. */
 export function pgConstraint(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const c = (current as { constraint?: unknown }).constraint;
+  for (const e of chainOf(err)) {
+    const c = (e as { constraint?: unknown }).constraint;
     if (typeof c === 'string') return c;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }

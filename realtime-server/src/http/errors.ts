@@ -105,6 +105,21 @@ export function logDependencyFailure(logger: Logger, err: unknown, failure: Depe
   logger.warn({ status: failure.status, reason }, failure.message);
 }
 
+/**
+ * A socket answer's error for a call that failed because the database did (logged once), or
+ * undefined for any other failure: the code and message, the status, and `retry_after` (seconds)
+ * while the database is unreachable.
+ */
+export function dependencyAckError(logger: Logger, err: unknown) {
+  const failure = dependencyFailure(err);
+  if (!failure) return undefined;
+  logDependencyFailure(logger, err, failure);
+  const { status, code, message, retryAfter } = failure;
+  return retryAfter === undefined
+    ? { code, message, status }
+    : { code, message, status, retry_after: retryAfter };
+}
+
 export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json(failureBody(ERROR_CODE.NOT_FOUND, MSG.NOT_FOUND));
 };

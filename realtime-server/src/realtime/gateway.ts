@@ -21,7 +21,7 @@ import { gameRefSchema, spectateSchema } from '@showdown/shared/protocol-schemas
 import { toSpectatorSnapshot } from '@showdown/shared/spectator';
 import type { AppContext } from '../context.ts';
 import { dbClient, isClientGone } from '../db/fair-queue.ts';
-import { AppError, dependencyFailure, logDependencyFailure } from '../http/errors.ts';
+import { AppError, dependencyAckError } from '../http/errors.ts';
 import { AuthRefusal } from '../auth/auth-refusal.ts';
 import { spectatedGameId } from '../games/board-service.ts';
 import { DomainError, unauthorized } from '../games/errors.ts';
@@ -78,14 +78,11 @@ function toAckError(err: unknown, ctx: AppContext): Ack<never> {
   if (err instanceof AppError || err instanceof DomainError) return failure(err.code, err.message);
   // A disconnected socket's command that never started: nobody to answer, nothing went wrong.
   if (isClientGone(err)) return failure(ERROR_CODE.INTERNAL, MSG.INTERNAL);
-  const dependency = dependencyFailure(err);
+  const dependency = dependencyAckError(ctx.logger, err);
   if (dependency) {
-    logDependencyFailure(ctx.logger, err, dependency);
-    const { code, message, retryAfter } = dependency;
-    return {
-      error:
-        retryAfter === undefined ? { code, message } : { code, message, retry_after: retryAfter },
-    };
+    // The gateway's answers carry no status (Ack): the code and the wait say it.
+    const { status: _status, ...error } = dependency;
+    return { error };
   }
   ctx.logger.error({ err }, 'socket handler failed');
   return failure(ERROR_CODE.INTERNAL, MSG.INTERNAL);

@@ -33,8 +33,7 @@ import {
   AppError,
   STATUS_OF,
   badRequest,
-  dependencyFailure,
-  logDependencyFailure,
+  dependencyAckError,
   notFound,
   parseInput,
 } from '../http/errors.ts';
@@ -137,17 +136,8 @@ function failureOf(err: unknown, ctx: AppContext): CommandAck<never> {
   if (err instanceof AppError) return failure(err.status, err.code, err.message);
   if (err instanceof DomainError) return failure(STATUS_OF[err.kind], err.code, err.message);
   if (isMissingUser(err)) return failure(401, ERROR_CODE.UNAUTHORIZED, MSG.INVALID_TOKEN);
-  const dependency = dependencyFailure(err);
-  if (dependency) {
-    logDependencyFailure(ctx.logger, err, dependency);
-    const { status, code, message, retryAfter } = dependency;
-    return {
-      error:
-        retryAfter === undefined
-          ? { code, message, status }
-          : { code, message, status, retry_after: retryAfter },
-    };
-  }
+  const dependency = dependencyAckError(ctx.logger, err);
+  if (dependency) return { error: dependency };
   if (!isClientGone(err)) ctx.logger.error({ err }, 'socket command failed');
   return failure(500, ERROR_CODE.INTERNAL, MSG.INTERNAL);
 }

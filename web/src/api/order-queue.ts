@@ -22,6 +22,14 @@ export function connectedNow(state: AppState): boolean {
 
 const values = (order: QueuedOrder) => ({ quantity: order.quantity, company: order.name });
 
+/** A try of the order may have reached the server: only the portfolio says whether it did. */
+function mayHaveBeenPlaced(order: QueuedOrder): string {
+  return t(
+    'Your order for {quantity} × {company} may have been placed before the connection dropped: check your portfolio.',
+    values(order),
+  );
+}
+
 /** "Buy 10 × Tandoor Motors": a waiting order as the player tapped it. */
 export function orderLabel(order: QueuedOrder): string {
   return order.trade_type === TRADE_TYPE.SELL
@@ -109,12 +117,7 @@ export function flushQueuedOrders(tell: Tell): Promise<void> {
       }
       state.dropQueuedOrder(order.key);
       tell(
-        decision === 'phase-ended'
-          ? notPlacedPhaseEnded(order)
-          : t(
-              'Your order for {quantity} × {company} may have been placed before the connection dropped: check your portfolio.',
-              values(order),
-            ),
+        decision === 'phase-ended' ? notPlacedPhaseEnded(order) : mayHaveBeenPlaced(order),
         'warning',
       );
     }
@@ -129,10 +132,7 @@ export function cancelQueuedOrder(order: QueuedOrder, tell: Tell): void {
   useAppStore.getState().dropQueuedOrder(order.key);
   tell(
     order.sent
-      ? t(
-          'Your order for {quantity} × {company} may have been placed before the connection dropped: check your portfolio.',
-          values(order),
-        )
+      ? mayHaveBeenPlaced(order)
       : t('Your order for {quantity} × {company} was cancelled.', values(order)),
     order.sent ? 'warning' : 'success',
   );

@@ -44,12 +44,8 @@ export const createOrderQueueSlice: SliceCreator<OrderQueueSlice> = (set) => ({
   ...initialOrderQueueData(),
   queueOrder: (order) =>
     set((state) => {
-      state.queuedOrders = [
-        ...state.queuedOrders.filter(
-          (o) => !(o.gameId === order.gameId && o.stock_id === order.stock_id),
-        ),
-        order,
-      ];
+      const same = waitingOrderFor(state.queuedOrders, order.gameId, order.stock_id);
+      state.queuedOrders = [...state.queuedOrders.filter((o) => o !== same), order];
     }),
   markOrderSent: (key) =>
     set((state) => {

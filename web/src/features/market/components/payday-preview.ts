@@ -4,12 +4,7 @@ import { paiseToRupees, rupeesToPaise } from '@showdown/shared/money';
 import { refusalMessage } from '@showdown/shared/refusals';
 import { givePayday, PREVIEW, previewFacts } from '@showdown/shared/rules';
 import { t } from '../../../i18n';
-
-/** What a payday would do now: each investor's credit, or the server's refusal. */
-export interface PaydayPreview {
-  text: string;
-  refused: boolean;
-}
+import type { CommandPreview } from './price-preview';
 
 /**
  * Previews the broker's payday with its own rule (givePayday) over the game's settings: the
@@ -19,7 +14,7 @@ export function previewPayday(settings: {
   payday_increment: number;
   paydays_given: number;
   paydays_total: number;
-}): PaydayPreview {
+}): CommandPreview {
   const facts = {
     ...previewFacts({ role: ROLE.BROKER, pricePaise: 0 }),
     paydayPaise: rupeesToPaise(settings.payday_increment),

@@ -7,8 +7,8 @@ import { movePrice, PREVIEW, previewFacts } from '@showdown/shared/rules';
 import { t } from '../../../i18n';
 import type { PriceEntry } from './price-keypad';
 
-/** What the keypad's entry would do to the price: the new price, or the server's refusal. */
-export interface PricePreview {
+/** What a broker's command would do, by its rule: the outcome, or the server's refusal. */
+export interface CommandPreview {
   text: string;
   refused: boolean;
 }
@@ -18,7 +18,10 @@ export interface PricePreview {
  * (movePrice): rounded to the paisa, never below ₹1, refused past the cap. Null until the entry
  * has an operation and a value.
  */
-export function previewPrice(price: number, { operation, value }: PriceEntry): PricePreview | null {
+export function previewPrice(
+  price: number,
+  { operation, value }: PriceEntry,
+): CommandPreview | null {
   if (operation === null || !(value > 0) || !(price > 0)) return null;
   const result = movePrice(previewFacts({ role: ROLE.BROKER, pricePaise: rupeesToPaise(price) }), {
     ...PREVIEW,
