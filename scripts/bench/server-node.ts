@@ -1,5 +1,6 @@
 /** The server under test: its nodes' processes, their probes, and CPU over a measured window. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -29,6 +30,34 @@ interface ProbeReading {
   loopMaxMs: number;
   gcTotalMs: number;
   gcMaxMs: number;
+}
+
+/**
+ * The environment a measuring run starts the compiled server with: its database, the JWT secret
+ * the seeded tokens were signed with, quiet logs, OTPs on the console, the generators' addresses
+ * trusted, and Redis (on a stream of this run's own) when several nodes share it.
+ */
+export function measuredServerEnv(
+  database: BenchDatabase,
+  jwtSecret: string,
+  redisUrl: string | undefined,
+  run: 'bench' | 'soak',
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    ...database.serverEnv,
+    JWT_SECRET: jwtSecret,
+    LOG_LEVEL: 'warn',
+    OTP_SENDER: 'console',
+    TRUST_PROXY: 'true',
+    ...extra,
+    ...(redisUrl
+      ? {
+          REDIS_URL: redisUrl,
+          REDIS_STREAM_NAME: `showdown:${run}:${randomBytes(4).toString('hex')}`,
+        }
+      : {}),
+  };
 }
 
 /** A window's server CPU by thread, each in percent of one core (ThreadCpuUse's kinds). */

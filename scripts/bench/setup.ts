@@ -13,7 +13,7 @@ import { prepareBenchDatabase, seedUsers, type BenchDatabase } from './database.
 import { Generator } from './generators.ts';
 import type { GamePlan } from './ipc.ts';
 import { setUpGame } from './rest.ts';
-import { ServerNode } from './server-node.ts';
+import { measuredServerEnv, ServerNode } from './server-node.ts';
 import { count, inPool, pageScriptsGzipBytes, type ManifestChunk } from './stats.ts';
 
 /** Everything the later steps use: the settings, the server, the generators, the games. */
@@ -107,17 +107,7 @@ export async function setUp(
     `database: ${database.label} · ${count(seeded.length)} users signed in (seeded) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
 
-  const serverEnv: Record<string, string> = {
-    ...database.serverEnv,
-    JWT_SECRET: jwtSecret,
-    LOG_LEVEL: 'warn',
-    OTP_SENDER: 'console',
-    TRUST_PROXY: 'true',
-  };
-  if (settings.redisUrl) {
-    serverEnv.REDIS_URL = settings.redisUrl;
-    serverEnv.REDIS_STREAM_NAME = `showdown:bench:${randomBytes(4).toString('hex')}`;
-  }
+  const serverEnv = measuredServerEnv(database, jwtSecret, settings.redisUrl, 'bench');
   const nodes: ServerNode[] = [];
   cleanups.unshift(async () => {
     await Promise.all(nodes.map((n) => n.stop()));

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { prepareBenchDatabase, seedUsers, type BenchDatabase } from '../bench/database.ts';
 import { reconcileLedger } from '../bench/ledger.ts';
-import { readAll, ServerNode } from '../bench/server-node.ts';
+import { measuredServerEnv, readAll, ServerNode } from '../bench/server-node.ts';
 import { distribution, mib } from '../bench/stats.ts';
 import { root, sleep } from '../bench/common.ts';
 import { parseSoakArgs, UsageError, type SoakSettings } from './args.ts';
@@ -51,18 +51,9 @@ async function startServer(settings: SoakSettings, cleanups: Array<() => Promise
   const users = await seedUsers(seeding, settings.games, jwtSecret);
   await seeding.close();
   const metricsToken = randomBytes(16).toString('hex');
-  const env: Record<string, string> = {
-    ...database.serverEnv,
-    JWT_SECRET: jwtSecret,
+  const env = measuredServerEnv(database, jwtSecret, settings.redisUrl, 'soak', {
     METRICS_TOKEN: metricsToken,
-    LOG_LEVEL: 'warn',
-    OTP_SENDER: 'console',
-    TRUST_PROXY: 'true',
-  };
-  if (settings.redisUrl) {
-    env.REDIS_URL = settings.redisUrl;
-    env.REDIS_STREAM_NAME = `showdown:soak:${randomBytes(4).toString('hex')}`;
-  }
+  });
   const nodes: ServerNode[] = [];
   cleanups.unshift(async () => {
     await Promise.all(nodes.map((n) => n.stop()));
