@@ -5,9 +5,8 @@ import { spectateSchema } from '@showdown/shared/protocol-schemas';
 import type { AppContext } from '../context.ts';
 import { authOf, requireAuth } from '../auth/require-auth.ts';
 import { MSG } from '@showdown/shared/messages';
-import { DomainError } from '../games/errors.ts';
-import { parseInput, tooManyRequests } from '../http/errors.ts';
-import type { MissLimit } from '../http/miss-limit.ts';
+import { parseInput } from '../http/errors.ts';
+import { limitedLookup, type MissLimit } from '../http/miss-limit.ts';
 import { publicOrigin } from '../http/public-config.ts';
 import { parseId } from '../http/game-routes.ts';
 import type { PageStatus } from '../http/web-app.ts';
@@ -54,23 +53,16 @@ export function reportRouter(
   // Signed out: whoever holds the link. Nothing private is in a report. The tokens are 256-bit;
   // guessing is slowed all the same, as guessing board codes is.
   router.get('/report/:token', async (req, res) => {
-    const address = req.ip ?? '';
-    if (!(await linkMisses.allowed(address))) throw tooManyRequests(MSG.REPORT_LINKS_LIMITED);
-    const report = await reports.sharedReport(ctx, req.params.token).catch(async (err: unknown) => {
-      if (err instanceof DomainError && err.kind === 'not_found') await linkMisses.missed(address);
-      throw err;
-    });
+    const report = await limitedLookup(linkMisses, req.ip ?? '', MSG.REPORT_LINKS_LIMITED, () =>
+      reports.sharedReport(ctx, req.params.token),
+    );
     res.json({ success: true, ...report });
   });
   // Signed out: the table's TV, as it spectates the board; codes are guessed as seldom.
   router.get('/spectate/:code/report', async (req, res) => {
-    const address = req.ip ?? '';
-    if (!(await boardMisses.allowed(address))) throw tooManyRequests(MSG.SPECTATE_LIMITED);
-    const { code } = parseInput(spectateSchema, { code: req.params.code });
-    const report = await reports.boardReport(ctx, code).catch(async (err: unknown) => {
-      if (err instanceof DomainError && err.kind === 'not_found') await boardMisses.missed(address);
-      throw err;
-    });
+    const report = await limitedLookup(boardMisses, req.ip ?? '', MSG.SPECTATE_LIMITED, () =>
+      reports.boardReport(ctx, parseInput(spectateSchema, { code: req.params.code }).code),
+    );
     res.json({ success: true, ...report });
   });
   router.get('/user/games', auth, async (req, res) => {

@@ -11,6 +11,8 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { DomainError } from '../games/errors.ts';
+import { tooManyRequests } from './errors.ts';
 
 /** Misses allowed per address per window. */
 export const MISSES_PER_ADDRESS = 20;
@@ -62,4 +64,22 @@ export function createMissLimit(name: string, store: MissStore): MissLimit {
       }
     },
   };
+}
+
+/**
+ * A lookup of a guessed secret for `address` under `limit`: refused with 429 and `message` once
+ * the address's misses reach the limit, and counted as a miss when it names nothing (the lookup
+ * throws a not_found domain error). The share link, the TV's report and `board:spectate` use it.
+ */
+export async function limitedLookup<T>(
+  limit: MissLimit,
+  address: string,
+  message: string,
+  lookup: () => Promise<T>,
+): Promise<T> {
+  if (!(await limit.allowed(address))) throw tooManyRequests(message);
+  return lookup().catch(async (err: unknown) => {
+    if (err instanceof DomainError && err.kind === 'not_found') await limit.missed(address);
+    throw err;
+  });
 }

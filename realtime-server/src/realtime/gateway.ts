@@ -30,7 +30,7 @@ import { playerSnapshot, publicSnapshot } from '../games/snapshot-service.ts';
 import { recordBrokerPresence } from './broker-presence.ts';
 import { connectedUsersOf, createPresence } from './presence.ts';
 import { createSocketCap } from './socket-cap.ts';
-import type { MissLimit } from '../http/miss-limit.ts';
+import { limitedLookup, type MissLimit } from '../http/miss-limit.ts';
 import type { SeatCache } from './seat-cache.ts';
 import { SOCKET_COMMAND_NAMES, attachSocketCommands } from './socket-commands.ts';
 import type { PhaseHooks } from '../games/flow-service.ts';
@@ -312,15 +312,9 @@ function spectate({ socket, ctx, presence }: SocketScope, options: GatewayOption
   const { spectateLimit, clientAddress } = options;
   return async ({ code }: { code: string }) => {
     const address = clientAddress(socket.request);
-    if (!(await spectateLimit.allowed(address))) {
-      throw new AppError(429, ERROR_CODE.RATE_LIMITED, MSG.SPECTATE_LIMITED);
-    }
-    const gameId = await spectatedGameId(ctx, code).catch(async (err: unknown) => {
-      if (err instanceof DomainError && err.kind === 'not_found') {
-        await spectateLimit.missed(address);
-      }
-      throw err;
-    });
+    const gameId = await limitedLookup(spectateLimit, address, MSG.SPECTATE_LIMITED, () =>
+      spectatedGameId(ctx, code),
+    );
     // A spectator follows one board: its game's spectator room (the allowlisted copy of each
     // event, never the players' room) and the board's room (told when a new game opens).
     for (const room of socket.rooms) {
