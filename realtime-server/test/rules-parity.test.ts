@@ -538,18 +538,17 @@ async function runFlow(step: Step): Promise<void> {
     await quietly(() =>
       step.resume ? resumePhase(ctx, noHooks, broker, g) : pausePhase(ctx, broker, g),
     );
-  if (step.kind === 'time') {
-    // The server's scheduler ends a phase within a second of its end: the step does it at
-    // once, so the scheduler's own sweep, on the real clock, finds nothing left to end.
-    clock.advance(step.seconds);
-    await endExpiredPhases(ctx);
-  }
+  if (step.kind === 'time') clock.advance(step.seconds);
   if (step.kind === 'status')
     await ctx.db.execute(sql`update games set status = ${step.status} where id = ${g}`);
   if (step.kind === 'role')
     await ctx.db.execute(
       sql`update players set role = ${step.brokerRole} where id = ${table.broker.playerId}`,
     );
+  // The server's scheduler ends a due phase of a running game within a second, after time
+  // passes or after the game starts running again with its phase past its end: the step does
+  // it at once, so the scheduler's own sweep finds nothing left to end between two steps.
+  await endExpiredPhases(ctx);
 }
 
 /** One step on both sides: the server's outcome, the shared rule's, and the shared facts after. */
@@ -866,6 +865,20 @@ const EVERY_EDGE: [number[], Step[]] = [
   ],
 ];
 
+/**
+ * A phase whose end passes while the game is not running stays open until the game runs again;
+ * then it ends (found by a run: the scheduler's sweep ended it between two steps).
+ */
+const EXPIRED_WHILE_NOT_RUNNING: [number[], Step[]] = [
+  [388, 138, 199],
+  [
+    { kind: 'status', status: 1 },
+    { kind: 'time', seconds: 120 },
+    { kind: 'status', status: 2 },
+    order(1, 1, 'sell', { kind: 'over', extra: 1 }),
+  ],
+];
+
 /** Every refusal a command of the run can meet (a status outside 1–3 cannot be stored). */
 const REACHABLE: RefusalCode[] = [
   ...SQL_REFUSAL_CODES.filter((code) => code !== 'GAME_NOT_IN_LOBBY'),
@@ -882,7 +895,7 @@ describe('the SQL functions and the shared rules agree', () => {
         fc.array(stepArb, { minLength: 1, maxLength: 20 }),
         run,
       ),
-      { numRuns: 40, examples: [EVERY_EDGE] },
+      { numRuns: 40, examples: [EVERY_EDGE, EXPIRED_WHILE_NOT_RUNNING] },
     );
     // Each case was reached, so the comparison above covered it.
     for (const what of [
