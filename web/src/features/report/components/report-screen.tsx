@@ -9,7 +9,7 @@ import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadReportCsv, fetchReport, revokeReportLinks, shareReport } from '../api/report-api';
-import { useReport } from '../hooks/use-report';
+import { useReport } from '../../../hooks/use-report';
 import { ReportView } from './report-view';
 import { t } from '../../../i18n';
 

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Loader } from '../../../components/ui/loader';
 import { fetchSharedReport } from '../api/report-api';
-import { useReport } from '../hooks/use-report';
+import { useReport } from '../../../hooks/use-report';
 import { ReportView } from './report-view';
 import { t } from '../../../i18n';
 

@@ -21,7 +21,8 @@ import { PriceTile } from './price-tile';
 import { Podium } from './podium';
 import { TvSound } from './tv-sound';
 import { TvRecap } from './tv-recap';
-import { useBoardReport } from '../hooks/use-board-report';
+import { useReport } from '../../../hooks/use-report';
+import { fetchBoardReport } from '../api/board-report-api';
 import { t } from '../../../i18n';
 
 /** How long an announcement stays on the big screen. */
@@ -343,8 +344,8 @@ function Header({ game }: { game: SpectatorSnapshot }) {
 function GameEnd({ store, game }: { store: SpectatorStore; game: SpectatorSnapshot }) {
   const recapFor = useStore(store, (s) => s.recapGameId);
   const playing = recapFor === game.game.id;
-  const { report, failed } = useBoardReport(playing ? game.game.board_code : null);
-  if (playing && !failed) {
+  const { report, error } = useReport(playing ? game.game.board_code : null, fetchBoardReport);
+  if (playing && error === null) {
     return report ? (
       <TvRecap report={report} onDone={store.getState().finishRecap} />
     ) : (
