@@ -68,6 +68,34 @@ describe('a first visit', () => {
     }
   });
 
+  it('keeps what a visitor typed before the app took the login over', async () => {
+    const phone = await openPlayer(e2e.browser, 'early-typist', e2e.server.url);
+    try {
+      // The app's scripts arrive late, as on a slow phone: the number is typed into the HTML.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await phone.page.route(/\/assets\/.*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await phone.page.goto('/login', { waitUntil: 'commit' });
+      const number = phone.page.getByLabel('Phone number');
+      await number.pressSequentially('9876543210');
+      release();
+      // Hydrated: React has claimed the field.
+      await phone.page.waitForFunction(() => {
+        const input = document.querySelector('input[autocomplete="tel-national"]');
+        return input !== null && Object.keys(input).some((k) => k.startsWith('__reactFiber'));
+      });
+      expect(await number.inputValue()).toBe('9876543210');
+      await phone.page.getByRole('button', { name: 'Get OTP' }).click({ timeout: 5_000 });
+      await phone.page.getByText('Enter the 4-digit OTP sent to your phone').waitFor();
+      expect(errors(phone)).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('shows the TV of a board with a game, nothing refused by the CSP', async () => {
     const code = nextBoardCode();
     await seat(e2e.server, code, 'Broker Bina', 1);

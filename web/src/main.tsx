@@ -5,6 +5,7 @@ import { preloadScreens } from './app/router';
 import { activateLanguage, preferredLanguage, type Language } from './i18n';
 import { handlePreloadErrors } from './lib/chunk-reload';
 import { getAccessToken, getRefreshToken } from './lib/tokens';
+import { noteTypedFields } from './lib/typed-before-hydration';
 import { useAppStore } from './stores/app-store';
 
 // After a deploy, a chunk of the old build is gone: reload once onto the new one.
@@ -39,8 +40,10 @@ async function render(language: Language): Promise<void> {
   // A screen that fails to load shows the error boundary's page once rendered.
   await preloadScreens(window.location.pathname).catch(() => undefined);
   startTransition(() => {
-    if (drawsPrerendered(container, language)) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (drawsPrerendered(container, language)) {
+      noteTypedFields(container);
+      hydrateRoot(container, app);
+    } else createRoot(container).render(app);
   });
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@showdown/shared/constants';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { useSnackbar } from '../../../components/ui/toasts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Img } from '../../../components/ui/img';
 import { Loader } from '../../../components/ui/loader';
@@ -22,11 +22,14 @@ import { EMPTY_OTP, OTP_INCORRECT_SHORT, REGISTER_FIRST, REGISTER_MISSING } from
 import { OtpStep } from './otp-step';
 import { RegisterStep } from './register-step';
 import { takeReturnTo } from '../../../lib/return-to';
+import { takeTypedField } from '../../../lib/typed-before-hydration';
 import { t } from '../../../i18n';
 
 type Step = 'phone' | 'otp' | 'register';
 
 const emptyOtp = () => Array.from({ length: OTP_LENGTH }, () => '');
+const cleanCountryCode = (value: string) => value.replace(/[^\d+]/g, '').slice(0, 5);
+const cleanPhone = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_LENGTH);
 
 /** Phone entry, then the OTP step, then (for a new phone) registration. */
 // eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
@@ -49,6 +52,14 @@ export function LoginScreen() {
   const [resendAt, setResendAt] = useState(0);
 
   const phoneReady = phone.length === PHONE_LENGTH;
+
+  // What the visitor typed into the served page while the app loaded (hydration wiped it).
+  useEffect(() => {
+    const typedCode = takeTypedField('country_code');
+    const typedPhone = takeTypedField('phone');
+    if (typedCode !== undefined) setCountryCode(cleanCountryCode(typedCode));
+    if (typedPhone !== undefined) setPhone(cleanPhone(typedPhone));
+  }, []);
 
   const requestOtp = async () => {
     setPhoneError(null);
@@ -144,16 +155,16 @@ export function LoginScreen() {
               <OutlinedTextField
                 label={t('Country code')}
                 value={countryCode}
-                onChange={(e) => setCountryCode(e.target.value.replace(/[^\d+]/g, '').slice(0, 5))}
+                onChange={(e) => setCountryCode(cleanCountryCode(e.target.value))}
                 sx={{ width: 110, flexShrink: 0 }}
-                slotProps={{ htmlInput: { inputMode: 'tel' } }}
+                slotProps={{ htmlInput: { inputMode: 'tel', name: 'country_code' } }}
               />
               <OutlinedTextField
                 label={t('Phone number')}
                 value={phone}
                 autoFocus
                 onChange={(e) => {
-                  setPhone(e.target.value.replace(/\D/g, '').slice(0, PHONE_LENGTH));
+                  setPhone(cleanPhone(e.target.value));
                   setPhoneError(null);
                 }}
                 error={phoneError !== null}
@@ -161,6 +172,7 @@ export function LoginScreen() {
                 slotProps={{
                   htmlInput: {
                     inputMode: 'numeric',
+                    name: 'phone',
                     maxLength: PHONE_LENGTH,
                     autoComplete: 'tel-national',
                   },
