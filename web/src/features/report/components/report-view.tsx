@@ -1,17 +1,16 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { memo, useMemo } from 'react';
 import type { GameReport } from '@showdown/shared/api';
-import { formatINR, formatSignedPercent } from '@showdown/shared/format';
-import { AvatarImage } from '../../../components/ui/avatar-image';
-import { BotTag, PlayerName, PracticeTag } from '../../../components/ui/bot-mark';
+import { formatINR } from '@showdown/shared/format';
+import { PracticeTag } from '../../../components/ui/bot-mark';
 import { RecapStills } from '../../../components/recap/recap-stills';
-import { clockOptions, msg, rankText, t } from '../../../i18n';
+import { clockOptions, t } from '../../../i18n';
 import { eventText } from './event-text';
+import { ReportMayhems } from './report-mayhems';
+import { ReportPlayerCards } from './report-player-cards';
+import { ReportStandings } from './report-standings';
 import { timelineSeries, type TimelineLine, type TimelineSeries } from './timeline-series';
 
 const rupees = (value: number | null) => (value === null ? '' : formatINR(value));
@@ -106,7 +105,6 @@ function TimelineChart({
  * same view serves the signed-in screen and the signed-out share page; it draws again only for a
  * new report (the screen's buttons and notes around it change often).
  */
-// eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
 export const ReportView = memo(function ReportView({ report }: { report: GameReport }) {
   const timeline = useMemo(() => timelineSeries(report), [report]);
   return (
@@ -120,28 +118,7 @@ export const ReportView = memo(function ReportView({ report }: { report: GameRep
       </Typography>
 
       <Section title={t('Standings')}>
-        <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {report.players.map((p) => (
-            <Box
-              component="li"
-              key={p.player_id}
-              data-testid={`standing-${p.rank}`}
-              sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}
-            >
-              <Typography sx={{ width: 40, fontWeight: 800 }}>
-                {rankText(p.rank, p.rank_label)}
-              </Typography>
-              <AvatarImage avatarId={p.avatar_id} name={p.username} bot={p.bot} size={40} />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <PlayerName name={p.username} bot={p.bot} />
-                <Typography variant="body2" color="text.secondary">
-                  {t(p.rank_name)}
-                </Typography>
-              </Box>
-              <Typography sx={{ fontWeight: 700 }}>{formatINR(p.final_net_worth)}</Typography>
-            </Box>
-          ))}
-        </Stack>
+        <ReportStandings players={report.players} />
       </Section>
 
       <Section title={t('Net worth over the game')}>
@@ -167,78 +144,11 @@ export const ReportView = memo(function ReportView({ report }: { report: GameRep
       </Section>
 
       <Section title={t('Players')}>
-        <Stack spacing={1.5}>
-          {report.players.map((p) => (
-            <Card
-              key={p.player_id}
-              component="article"
-              variant="outlined"
-              aria-label={t("{name}'s game", { name: p.username })}
-            >
-              <CardContent>
-                <Typography
-                  component="div"
-                  sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 0.75 }}
-                >
-                  {rankText(p.rank, p.rank_label)} {p.username}
-                  {p.bot && <BotTag />}
-                </Typography>
-                <Typography variant="body2">
-                  {t('Cash: {amount}', { amount: formatINR(p.final_cash) })}
-                </Typography>
-                <Typography variant="body2">
-                  {t('Holdings:')}{' '}
-                  {p.holdings.length === 0
-                    ? t('none')
-                    : p.holdings
-                        .map((h) => `${h.quantity} ${h.name} (${formatINR(h.value)})`)
-                        .join(', ')}
-                </Typography>
-                <Typography variant="body2">
-                  {t('Trades: {count}', { count: p.trades_count })}
-                </Typography>
-                <Typography variant="body2">
-                  {t('Best trade:')}{' '}
-                  {p.best_trade
-                    ? t(
-                        p.best_trade.trade_type === 0
-                          ? msg('bought {quantity} {name} at {price} ({gain} at the final price)')
-                          : msg('sold {quantity} {name} at {price} ({gain} at the final price)'),
-                        {
-                          quantity: p.best_trade.quantity,
-                          name: p.best_trade.name,
-                          price: formatINR(p.best_trade.price),
-                          gain: `${p.best_trade.gain >= 0 ? '+' : ''}${formatINR(p.best_trade.gain)}`,
-                        },
-                      )
-                    : t('no trades')}
-                </Typography>
-              </CardContent>
-            </Card>
-          ))}
-        </Stack>
+        <ReportPlayerCards players={report.players} />
       </Section>
 
       <Section title={t('Market mayhem')}>
-        {report.mayhems.length === 0 ? (
-          <Typography color="text.secondary">{t('No market mayhem moved a price.')}</Typography>
-        ) : (
-          <Stack spacing={1}>
-            {report.mayhems.map((m, i) => (
-              <Box key={m.mayhem_id}>
-                <Typography sx={{ fontWeight: 700 }}>
-                  {t('Mayhem {number}', { number: i + 1 })}
-                </Typography>
-                {m.effects.map((e) => (
-                  <Typography variant="body2" key={e.stock_id}>
-                    {e.name}: {formatSignedPercent(e.percentage)}, {formatINR(e.price_before)} →{' '}
-                    {formatINR(e.price_after)}
-                  </Typography>
-                ))}
-              </Box>
-            ))}
-          </Stack>
-        )}
+        <ReportMayhems mayhems={report.mayhems} />
       </Section>
     </Box>
   );
