@@ -1,128 +1,29 @@
-import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PublicPlayer } from '@showdown/shared/api';
-import { GAME_STATUS, ROLE } from '@showdown/shared/constants';
-import { MSG } from '@showdown/shared/messages';
-import { useSnackbar } from '../../../components/ui/toasts';
-import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import Box from '@mui/material/Box';
 import { boardJoinUrl } from '@showdown/shared/spectator';
-import { usePublicUrl } from '../../../api/public-url';
-import { AvatarImage } from '../../../components/ui/avatar-image';
-import { PlayerName, PracticeTag } from '../../../components/ui/bot-mark';
+import { PracticeTag } from '../../../components/ui/bot-mark';
 import { BoardQr } from '../../../components/ui/board-qr';
-import { PresenceDot } from '../../../components/ui/presence-dot';
 import { ShowOnTvButton } from '../../../components/ui/show-on-tv-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loader } from '../../../components/ui/loader';
 import { PageLayout } from '../../../components/ui/page-layout';
-import { errorMessage } from '../../../lib/api-client';
-import { resyncGame } from '../../../lib/socket';
-import { selectRequest, useAppStore } from '../../../stores/app-store';
-import {
-  selectBoardCode,
-  selectFirstPlayer,
-  selectGameId,
-  selectOnlinePlayers,
-  selectPlayerId,
-  selectPlayers,
-  selectPractice,
-  selectRole,
-  selectStatus,
-} from '../../../stores/game-selectors';
-import { loadLobby } from '../../../api/lobby';
-import { removePlayer, startGame } from '../api/lobby-api';
+import { useLobby } from '../hooks/use-lobby';
+import { LobbyPlayers } from './lobby-players';
 import { LOBBY_HELP, REMOVE_PLAYER_QUESTION, updateRoleTarget } from './role-text';
-import { roleLabel } from '@showdown/shared/roles';
 import { t } from '../../../i18n';
 
 /** The lobby: live player list, broker controls, role update. */
-// eslint-disable-next-line max-lines-per-function -- a screen of several jobs: its data and actions belong in hooks, its parts in components
 export function LobbyScreen() {
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const gameId = useAppStore(selectGameId);
-  const boardCode = useAppStore(selectBoardCode);
-  const status = useAppStore(selectStatus);
-  const role = useAppStore(selectRole);
-  const myPlayerId = useAppStore(selectPlayerId);
-  const players = useAppStore(selectPlayers);
-  const practice = useAppStore(selectPractice);
-  const online = useAppStore(selectOnlinePlayers);
-  const publicUrl = usePublicUrl();
-  const firstPlayer = useAppStore(selectFirstPlayer);
-  const lobbyRequest = useAppStore(selectRequest('lobby'));
-  const starting = useAppStore(selectRequest('start')).status === 'loading';
-  const [removing, setRemoving] = useState<PublicPlayer | null>(null);
-  const sawLobby = useRef(false);
+  const lobby = useLobby();
+  const { boardCode, isInvestorOnly, practice, players, publicUrl, starting } = lobby;
 
-  const refresh = async () => {
-    if (gameId === null) return;
-    try {
-      await Promise.all([loadLobby(gameId), resyncGame()]);
-    } catch (error) {
-      enqueueSnackbar(errorMessage(error), { variant: 'error' });
-    }
-  };
-
-  useEffect(() => {
-    if (gameId === null) return;
-    loadLobby(gameId).catch((error: unknown) => {
-      if (errorMessage(error) === t(MSG.NOT_IN_GAME))
-        void navigate('/join-game/false', { replace: true });
-      else enqueueSnackbar(errorMessage(error), { variant: 'error' });
-    });
-  }, [gameId, navigate, enqueueSnackbar]);
-
-  useEffect(() => {
-    if (status === GAME_STATUS.LOBBY) sawLobby.current = true;
-    if (status === GAME_STATUS.RUNNING || status === GAME_STATUS.COMPLETED) {
-      // Watching the start live: everyone goes to the first-player wheel; later visits skip it.
-      // A bot broker does not spin it, so a practising investor goes straight to the market.
-      const toWheel =
-        sawLobby.current &&
-        status === GAME_STATUS.RUNNING &&
-        !firstPlayer &&
-        !(practice && role === ROLE.INVESTOR);
-      void navigate(toWheel ? '/first-player' : '/stock-prices', { replace: true });
-    }
-  }, [status, firstPlayer, navigate, practice, role]);
-
-  if (gameId === null) return <Navigate to="/showDown" replace />;
-
-  const isInvestorOnly = role === ROLE.INVESTOR;
-
-  const start = async () => {
-    try {
-      const message = await startGame(gameId);
-      enqueueSnackbar(t(message ?? MSG.GAME_STARTED), { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(errorMessage(error), { variant: 'error' });
-    }
-  };
-
-  const confirmRemove = async () => {
-    const player = removing;
-    setRemoving(null);
-    if (!player) return;
-    try {
-      const message = await removePlayer(gameId, player.player_id);
-      if (message) enqueueSnackbar(t(message), { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(errorMessage(error), { variant: 'error' });
-    }
-    await refresh();
-  };
+  if (lobby.gameId === null) return <Navigate to="/showDown" replace />;
 
   return (
     <PageLayout
@@ -132,7 +33,7 @@ export function LobbyScreen() {
         <IconButton
           aria-label={t('Refresh players')}
           color="primary"
-          onClick={() => void refresh()}
+          onClick={() => void lobby.refresh()}
         >
           <RefreshIcon />
         </IconButton>
@@ -170,59 +71,17 @@ export function LobbyScreen() {
             {t(LOBBY_HELP)}
           </Alert>
         )}
-        {lobbyRequest.status === 'loading' && players.length === 0 ? (
+        {lobby.loadingPlayers && players.length === 0 ? (
           <Loader label={t('Loading players')} />
         ) : (
-          <List aria-label={t('Players')} sx={{ bgcolor: 'background.paper', borderRadius: 3 }}>
-            {players.map((player) => (
-              <ListItem
-                key={player.player_id}
-                secondaryAction={
-                  // A practice game's seats are its bots': they stay.
-                  !isInvestorOnly && !practice && player.player_id !== myPlayerId ? (
-                    <IconButton
-                      edge="end"
-                      aria-label={t('Remove {name}', { name: player.username })}
-                      onClick={() => setRemoving(player)}
-                    >
-                      <PersonRemoveIcon />
-                    </IconButton>
-                  ) : undefined
-                }
-              >
-                <ListItemAvatar>
-                  <Box sx={{ position: 'relative', width: 44 }}>
-                    <AvatarImage
-                      avatarId={player.avatar_id}
-                      name={player.username}
-                      bot={player.bot}
-                      size={44}
-                    />
-                    <PresenceDot
-                      online={online.includes(player.player_id)}
-                      name={player.username}
-                    />
-                  </Box>
-                </ListItemAvatar>
-                <ListItemText
-                  primary={
-                    // A long name is cut with an ellipsis; the whole name shows on hover.
-                    <PlayerName
-                      name={player.username}
-                      bot={player.bot}
-                      sx={{ fontWeight: 'inherit' }}
-                      text={
-                        player.player_id === myPlayerId
-                          ? t('{name} (You)', { name: player.username })
-                          : undefined
-                      }
-                    />
-                  }
-                  secondary={t(roleLabel(player.role))}
-                />
-              </ListItem>
-            ))}
-          </List>
+          <LobbyPlayers
+            players={players}
+            myPlayerId={lobby.myPlayerId}
+            online={lobby.online}
+            // A practice game's seats are its bots': they stay.
+            canRemove={!isInvestorOnly && !practice}
+            onRemove={lobby.setRemoving}
+          />
         )}
         {!isInvestorOnly && (
           <>
@@ -233,7 +92,7 @@ export function LobbyScreen() {
               variant="contained"
               size="large"
               disabled={starting}
-              onClick={() => void start()}
+              onClick={() => void lobby.start()}
             >
               {t('Start Game')}
             </Button>
@@ -250,10 +109,10 @@ export function LobbyScreen() {
         )}
       </Stack>
       <ConfirmDialog
-        open={removing !== null}
+        open={lobby.removing !== null}
         title={t(REMOVE_PLAYER_QUESTION)}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setRemoving(null)}
+        onConfirm={() => void lobby.confirmRemove()}
+        onCancel={() => lobby.setRemoving(null)}
       />
     </PageLayout>
   );
