@@ -307,6 +307,8 @@ describe('real answers validate against the documents', () => {
     expect((await broker.post(`${g}/end`)).status).toBe(200);
     expect((await a.api.get(`${g}/showdown`)).status).toBe(200);
     expect((await anon.get(`/api/spectate/${table.code}/report`)).status).toBe(200);
+    expect((await broker.post(`${g}/recap/skip`)).status).toBe(200);
+    await sockets.waitFor('recap:skipped');
     // Play again: the game's devices are told, the board's spectators follow the board.
     const rematch = await broker.post(`${g}/rematch`);
     expect(rematch.status).toBe(201);

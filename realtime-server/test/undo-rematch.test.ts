@@ -401,3 +401,45 @@ describe('play again (rematch)', () => {
     expect(Number(open[0]!.n)).toBe(1);
   });
 });
+
+describe("skipping the TV's recap", () => {
+  const skipUrl = (t: TableSetup) => `/api/game/${t.gameId}/recap/skip`;
+
+  it("is the broker's, once the game has ended; every device and the TV are told in step", async () => {
+    const t = await setupTable(server, { investors: 1, start: true });
+    const { phone, tv } = await devices(t);
+    const outsider = await signUp(server, 'Not Seated');
+    expectError(await t.broker.api.post(skipUrl(t)), 409, MSG.RECAP_NOT_ENDED);
+    await t.broker.api.post(`/api/game/${t.gameId}/end`);
+    const before = await phone.catchUp();
+    expectError(await t.investors[0]!.api.post(skipUrl(t)), 403, MSG.BROKER_ONLY);
+    const stranger = http(server.url, outsider.token, { ip: nextIp() });
+    expectError(await stranger.post(skipUrl(t)), 403, MSG.NOT_IN_GAME);
+    expectError(await t.broker.api.post('/api/game/999999/recap/skip'), 404, MSG.GAME_NOT_FOUND);
+    expect(phone.client.count('recap:skipped')).toBe(0);
+
+    const skipped = await t.broker.api.post(skipUrl(t));
+    expect(skipped.status, JSON.stringify(skipped.body)).toBe(200);
+    expect(skipped.body).toMatchObject({
+      success: true,
+      message: MSG.RECAP_SKIPPED,
+      data: { game_id: t.gameId },
+    });
+    const told = await phone.client.waitFor('recap:skipped');
+    expect(told).toEqual({ seq: before.seq + 1, game_id: t.gameId });
+    const onTv = await tv.waitFor('recap:skipped');
+    expect(onTv).toEqual({ seq: before.seq + 1, game_id: t.gameId });
+    expect(allowlistViolations(onTv, SPECTATOR_EVENT_FIELDS['recap:skipped'])).toEqual([]);
+    // The game is as it was: the phone applies the event without a resync, and a fresh snapshot
+    // agrees with its copy.
+    const after = await phone.catchUp();
+    expect(phone.resyncs).toBe(0);
+    expect(after).toEqual({ ...before, seq: before.seq + 1 });
+    expect(await phone.client.snapshot('game:resync', t.gameId)).toEqual(after);
+    // Skipped again (a second tap): told again, nothing else.
+    expect((await t.broker.api.post(skipUrl(t))).status).toBe(200);
+    await phone.client.waitFor('recap:skipped', (e) => e.seq === before.seq + 2);
+    phone.client.close();
+    tv.close();
+  });
+});

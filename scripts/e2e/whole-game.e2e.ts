@@ -600,46 +600,53 @@ describe('a whole game', () => {
           }
         });
 
-        await s.step('the TV plays the recap of the game, then the podium', async () => {
-          const recap = tv.page.getByRole('region', { name: 'Game recap' });
-          await recap.waitFor();
-          // The right arrow moves the recap on (a remote's key): each round of the race, its bars'
-          // slide finished, then each scene of the story.
-          await recap.getByRole('figure', { name: 'At the start' }).waitFor();
-          await s.seen(tv, 'spectator-recap-start');
-          for (let round = 1; round < 10; round++) {
+        await s.step(
+          'the TV plays the recap of the game; the broker skips to the podium',
+          async () => {
+            const recap = tv.page.getByRole('region', { name: 'Game recap' });
+            await recap.waitFor();
+            // The right arrow moves the recap on (a remote's key): each round of the race, its bars'
+            // slide finished, then each scene of the story.
+            await recap.getByRole('figure', { name: 'At the start' }).waitFor();
+            await s.seen(tv, 'spectator-recap-start');
+            for (let round = 1; round < 10; round++) {
+              await tv.page.keyboard.press('ArrowRight');
+              const figure = recap.getByRole('figure', { name: `After round ${round}` });
+              if ((await figure.count()) === 0) break;
+              await tv.page.waitForFunction(() => document.getAnimations().length === 0);
+              await s.seen(tv, `spectator-recap-round-${round}`);
+            }
+            await recap.getByTestId('recap-biggest-trade').waitFor();
+            expect(await textOf(recap.getByTestId('recap-biggest-trade'))).toContain(
+              'Ravi bought 200 shares of Chai Digital',
+            );
+            await s.seen(tv, 'spectator-recap-biggest-trade');
             await tv.page.keyboard.press('ArrowRight');
-            const figure = recap.getByRole('figure', { name: `After round ${round}` });
-            if ((await figure.count()) === 0) break;
-            await tv.page.waitForFunction(() => document.getAnimations().length === 0);
-            await s.seen(tv, `spectator-recap-round-${round}`);
-          }
-          await recap.getByTestId('recap-biggest-trade').waitFor();
-          expect(await textOf(recap.getByTestId('recap-biggest-trade'))).toContain(
-            'Ravi bought 200 shares of Chai Digital',
-          );
-          await s.seen(tv, 'spectator-recap-biggest-trade');
-          await tv.page.keyboard.press('ArrowRight');
-          await recap.getByTestId('recap-best-move').waitFor();
-          await s.seen(tv, 'spectator-recap-best-move');
-          await tv.page.keyboard.press('ArrowRight');
-          expect(await textOf(recap.getByTestId('recap-mayhem'))).toContain('Chai Digital');
-          await s.seen(tv, 'spectator-recap-mayhem');
-          await recap.getByRole('button', { name: 'Skip to the podium' }).click();
-          await live('the TV shows the podium', () =>
-            textOf(tv.page.getByTestId('podium-1')),
-          ).toContain('Ravi');
-          expect(await textOf(tv.page.getByTestId('podium-2'))).toContain('Asha');
-          const finalRows = await tv.page
-            .getByRole('list', { name: 'Final ranking' })
-            .getByRole('listitem')
-            .allInnerTexts();
-          expect(finalRows.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
-            `1st Ravi Market Mogul ${inr(raviNetWorth)}`,
-            `2nd Asha Bull Runner ${inr(ashaNetWorth)}`,
-          ]);
-          await s.seen(tv, 'spectator-podium');
-        });
+            await recap.getByTestId('recap-best-move').waitFor();
+            await s.seen(tv, 'spectator-recap-best-move');
+            await tv.page.keyboard.press('ArrowRight');
+            expect(await textOf(recap.getByTestId('recap-mayhem'))).toContain('Chai Digital');
+            await s.seen(tv, 'spectator-recap-mayhem');
+            // The broker skips the rest from their phone (the TV's own Skip is another test's).
+            await broker.page.getByRole('button', { name: "Skip the TV's recap" }).click();
+            await broker.page.getByText("The TV's recap was skipped.").waitFor();
+          await broker.page.waitForFunction(() => document.getAnimations().length === 0);
+            await s.seen(broker, 'leaderboard-recap-skipped');
+            await live('the TV shows the podium', () =>
+              textOf(tv.page.getByTestId('podium-1')),
+            ).toContain('Ravi');
+            expect(await textOf(tv.page.getByTestId('podium-2'))).toContain('Asha');
+            const finalRows = await tv.page
+              .getByRole('list', { name: 'Final ranking' })
+              .getByRole('listitem')
+              .allInnerTexts();
+            expect(finalRows.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+              `1st Ravi Market Mogul ${inr(raviNetWorth)}`,
+              `2nd Asha Bull Runner ${inr(ashaNetWorth)}`,
+            ]);
+            await s.seen(tv, 'spectator-podium');
+          },
+        );
 
         await s.step(
           "the report opens from the leaderboard and ends on the leaderboard's figures",

@@ -44,5 +44,6 @@ export const API = {
   phaseResume: (id: number) => `/api/game/${id}/phase/resume`,
   undo: (id: number) => `/api/game/${id}/undo`,
   rematch: (id: number) => `/api/game/${id}/rematch`,
+  skipRecap: (id: number) => `/api/game/${id}/recap/skip`,
   practice: '/api/practice',
 } as const;

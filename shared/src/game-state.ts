@@ -185,6 +185,8 @@ const reducers: GameReducers = {
     const settings = { ...restored.game.settings, paydays_given };
     return { ...restored, game: { ...restored.game, settings } };
   },
+  // A screen's own business (the TV's recap): the game's copy only takes the seq.
+  'recap:skipped': (state) => state,
   'game:rematch': (state, { rematch_game_id }) => ({
     ...state,
     game: { ...state.game, rematch_game_id },

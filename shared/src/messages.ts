@@ -123,6 +123,8 @@ export const MSG = {
   REMATCH_EXISTS: 'The rematch of this game is already open.',
   REMATCH_NOT_ENDED: 'Play again is for a game that has ended.',
   REMATCH_BOARD_BUSY: 'Another game is already open on this board.',
+  RECAP_SKIPPED: "The TV's recap was skipped.",
+  RECAP_NOT_ENDED: 'A game has its recap once it has ended.',
   // practice against bots
   PRACTICE_OPENED: 'Your practice game is ready.',
   PRACTICE_LIMIT: 'You already have 3 practice games open. Finish one of them first.',

@@ -132,6 +132,7 @@ export const SERVER_EVENT_SCHEMAS = {
   'board:moved': z.object({ code: z.string(), game_id: int() }),
   'portfolio:updated': z.object({ game_id: int(), portfolio: portfolioSchema }),
   'action:undone': gameEvent.extend(undoneActionSchema.shape),
+  'recap:skipped': gameEvent,
   'game:rematch': gameEvent.extend({ rematch_game_id: int(), board_code: z.string() }),
   'broker:changed': gameEvent.extend(brokerChangeSchema.shape),
   'phase:paused': gameEvent.extend({ remaining_s: z.number() }),

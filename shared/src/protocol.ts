@@ -149,6 +149,11 @@ export interface ServerToClientEvents {
    * prices back, `paydays_given` is the count after the undo, `label` says what was undone.
    */
   'action:undone': (e: GameEvent & UndoneAction) => void;
+  /**
+   * The broker skipped the recap of this completed game: a screen playing it goes to the
+   * podium. The game itself does not change.
+   */
+  'recap:skipped': (e: GameEvent) => void;
   /** The broker opened the rematch of this completed game on its board code. */
   'game:rematch': (e: GameEvent & { rematch_game_id: number; board_code: string }) => void;
   /** Private, to `user:<id>` only: the owner's portfolio after a trade, payday or price change. */

@@ -122,6 +122,7 @@ export const SPECTATOR_EVENT_FIELDS = {
     points: [POINT],
     paydays_given: true,
   },
+  'recap:skipped': EVENT,
   'game:rematch': { ...EVENT, rematch_game_id: true, board_code: true },
 } as const satisfies Record<SpectatorEventName, Allowlist>;
 

@@ -35,5 +35,11 @@ export function replay(snapshot: SpectatorSnapshot, upTo: number) {
     snapshot(next: SpectatorSnapshot) {
       act(() => options!.onSnapshot(next));
     },
+    /** One more live event, not of the recording. */
+    event(name: string, payload: unknown) {
+      act(() => {
+        options!.onEvent(name as never, payload as never);
+      });
+    },
   };
 }

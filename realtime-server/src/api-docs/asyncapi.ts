@@ -38,6 +38,8 @@ const SERVER_EVENT_TEXT: Record<keyof typeof SERVER_EVENT_SCHEMAS, string> = {
     'Private, to the owner only: the portfolio after a trade, payday or price move.',
   'action:undone':
     'The broker undid the last price update, payday or averaged list: changes bring the prices back, paydays_given is the count after it.',
+  'recap:skipped':
+    'The broker skipped the recap of this completed game: a TV playing it shows the podium.',
   'game:rematch':
     'The broker opened the rematch of this completed game on its board code: join rematch_game_id.',
   'broker:changed':

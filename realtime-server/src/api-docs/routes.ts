@@ -538,6 +538,16 @@ export const REST_ROUTES: RouteDoc[] = [
     data: joinGameDataSchema,
   },
   {
+    method: 'post',
+    path: '/api/game/:id/recap/skip',
+    tag: 'report',
+    summary: 'The broker skips the recap the TV plays after the game',
+    description:
+      'Nothing in the game changes; every device and spectator of the game is told (recap:skipped) and a TV playing the recap shows the podium. 409 while the game has not ended.',
+    params: { id: GAME_ID },
+    data: z.object({ game_id: z.number().int() }),
+  },
+  {
     method: 'get',
     path: '/api/game/:id/report',
     tag: 'report',

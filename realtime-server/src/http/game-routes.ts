@@ -26,6 +26,7 @@ import * as seats from '../games/seats-service.ts';
 import * as market from '../games/market-service.ts';
 import * as mayhem from '../games/mayhem-service.ts';
 import { openRematch } from '../games/rematch-service.ts';
+import { skipRecap } from '../games/recap-service.ts';
 import { undoLastAction } from '../games/undo-service.ts';
 import type { ServiceResult } from '../games/service-result.ts';
 import { badRequest, notFound, parseInput } from './errors.ts';
@@ -127,6 +128,7 @@ export function gameRouter(ctx: AppContext, hooks: flow.PhaseHooks): Router {
   router.post('/:id/rematch', async (req, res) => {
     send(res, await openRematch(ctx, user(res), parseId(req.params.id), req.ip), 201);
   });
+  router.post('/:id/recap/skip', onGame(ctx, skipRecap));
   router.get('/:id/user/portfolio', onGame(ctx, market.getPortfolio));
   router.get('/:id/prices/history', onGame(ctx, market.getPriceHistory));
   // Newest first, a page at a time: ?before=<entry id>&limit=<1-200, default 50>. A page shorter

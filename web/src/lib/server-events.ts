@@ -23,6 +23,7 @@ const EVENTS = {
   'phase:paused': true,
   'phase:resumed': true,
   'action:undone': true,
+  'recap:skipped': true,
   'game:rematch': true,
 } as const satisfies Record<ServerEventName, true>;
 

@@ -163,6 +163,8 @@ export function createSpectatorStore() {
           : get().announcements,
         cues: cue ? [...get().cues.slice(-9), { id: nextId++, name: cue }] : get().cues,
         ...(name === 'game:ended' ? { recapGameId: result.state.game.id } : {}),
+        // The broker skipped the recap from their phone: the podium.
+        ...(name === 'recap:skipped' ? { recapGameId: null } : {}),
       });
       return 'applied';
     },

@@ -584,6 +584,9 @@ export const hi: Record<string, string> = {
   'The rematch lobby is open.': 'दोबारा मुक़ाबले की लॉबी खुल गई है।',
   'The rematch of this game is already open.': 'इस खेल का दोबारा मुक़ाबला पहले से खुला है।',
   'Play again is for a game that has ended.': 'फिर से खेलना सिर्फ़ ख़त्म हो चुके खेल के लिए है।',
+  "Skip the TV's recap": 'टीवी का रीकैप छोड़ें',
+  "The TV's recap was skipped.": 'टीवी का रीकैप छोड़ दिया गया।',
+  'A game has its recap once it has ended.': 'खेल का रीकैप खेल ख़त्म होने के बाद ही होता है।',
   'Another game is already open on this board.': 'इस बोर्ड पर एक दूसरा खेल पहले से खुला है।',
   // The installable app.
   'Update available': 'अपडेट उपलब्ध है',

@@ -29,3 +29,12 @@ export async function joinRematch(code: string, role: Role, avatarId: number): P
   await chooseSeat(gameId, role, avatarId, false);
   return '/showdown-lobby';
 }
+
+/**
+ * Broker: POST /api/game/{id}/recap/skip. A TV playing the finished game's recap goes to the
+ * podium; returns the server's message.
+ */
+export async function skipTvRecap(gameId: number): Promise<string | undefined> {
+  const answer = await api.post<{ game_id: number }>(API.skipRecap(gameId));
+  return answer.message;
+}

@@ -18,6 +18,7 @@ import { selectGameId, selectRanking } from '../../../stores/game-selectors';
 import { loadShowdown } from '../api/showdown';
 import { StandingsList } from './standings-list';
 import { RematchActions } from './rematch-actions';
+import { SkipRecapButton } from './skip-recap-button';
 import { t, rankText } from '../../../i18n';
 
 /**
@@ -105,6 +106,7 @@ export function LeaderboardScreen() {
           </Button>
         )}
         <RematchActions />
+        <SkipRecapButton />
         <Button variant="contained" onClick={() => void navigate('/landing')}>
           {t('Restart the Game')}
         </Button>

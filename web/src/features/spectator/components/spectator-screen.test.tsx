@@ -230,6 +230,22 @@ describe('the spectator screen', () => {
     expect(screen.getByRole('heading', { name: 'The Showdown results' })).toBeInTheDocument();
   });
 
+  it("the broker's skip from their phone goes to the podium; another game's skip does not", async () => {
+    mockPublicUrl('https://showdown.example');
+    const feed = replay(session.snapshot, session.events.length);
+    renderSpectator(feed.source);
+    await settle();
+    screen.getByRole('region', { name: 'Game recap' });
+    const ended = session.events[session.events.length - 1]!.payload as { seq: number };
+    const gameId = session.snapshot.game.id;
+    // A skip out of step (a later seq) or for another game leaves the recap playing.
+    feed.event('recap:skipped', { seq: ended.seq + 1, game_id: gameId + 1 });
+    screen.getByRole('region', { name: 'Game recap' });
+    feed.event('recap:skipped', { seq: ended.seq + 1, game_id: gameId });
+    expect(screen.queryByRole('region', { name: 'Game recap' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'The Showdown results' })).toBeInTheDocument();
+  });
+
   it('no report from the server: the podium without a recap', async () => {
     mockPublicUrl('https://showdown.example', null);
     renderSpectator(replay(session.snapshot, session.events.length).source);
