@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { activateLanguage } from '../src/i18n';
+
+// findBy… and waitFor give up after this long: a guard against a hang, not a measure of speed.
+// Testing Library's 1 s default failed a test now and then with three test files on two cores.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();
