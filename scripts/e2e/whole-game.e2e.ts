@@ -630,7 +630,7 @@ describe('a whole game', () => {
             // The broker skips the rest from their phone (the TV's own Skip is another test's).
             await broker.page.getByRole('button', { name: "Skip the TV's recap" }).click();
             await broker.page.getByText("The TV's recap was skipped.").waitFor();
-          await broker.page.waitForFunction(() => document.getAnimations().length === 0);
+            await broker.page.waitForFunction(() => document.getAnimations().length === 0);
             await s.seen(broker, 'leaderboard-recap-skipped');
             await live('the TV shows the podium', () =>
               textOf(tv.page.getByTestId('podium-1')),
