@@ -3,14 +3,16 @@
  * that it stops and starts) answers every call meanwhile with 503, a Retry-After and the message
  * that the game is briefly unavailable (REST orders, socket orders, price moves, reads), and
  * serves again once the database is back, without a restart; an order retried with its
- * Idempotency-Key is placed once.
+ * Idempotency-Key is placed once. A socket whose token cannot be checked meanwhile is told the
+ * game is briefly unavailable, not that it is signed out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import { openPhase, setupTable, type TableSetup } from './helpers/game.ts';
 import { ServerProcess, freePort, prepareServerProcess } from './helpers/process.ts';
 import { PrivatePostgres } from './helpers/services.ts';
-import { http } from './helpers/server.ts';
+import { http, signUp } from './helpers/server.ts';
+import { CONNECT_ERROR } from '@showdown/shared/protocol';
 import { TestClient, waitUntil } from './helpers/sockets.ts';
 
 const SUITE_MS = 180_000;
@@ -146,5 +148,40 @@ describe('while the database is away', { timeout: SUITE_MS }, () => {
     // One order of 10, paid once.
     expect(stock.total_quantity).toBe(10);
     expect(current_balance).toBe(total_balance - stock.total_invested_price);
+  });
+  it('a socket handshake is refused as briefly unavailable (retry), not as signed out', async () => {
+    // A session neither process has checked yet: the handshake must read its row.
+    const user = await signUp({ url: server.url, otps: prepared.otps }, 'Handshake Hema');
+    pg.stop();
+    try {
+      // Several: the two workers each take some of them.
+      for (let i = 0; i < 4; i++) {
+        const refused = await TestClient.connect(server.url, user.token).then(
+          (client) => {
+            client.close();
+            return undefined;
+          },
+          (err: Error & { data?: unknown }) => err,
+        );
+        expect(refused?.message).toBe(CONNECT_ERROR.UNAVAILABLE);
+        expect(refused?.data).toEqual({
+          code: ERROR_CODE.UNAVAILABLE,
+          message: MSG.DATABASE_UNAVAILABLE,
+          retry_after: expect.any(Number),
+        });
+      }
+    } finally {
+      await pg.start();
+    }
+    // The same token connects once the database is back: it was never signed out.
+    await waitUntil(
+      async () =>
+        TestClient.connect(server.url, user.token).then(
+          (client) => (client.close(), true),
+          () => false,
+        ),
+      30_000,
+      'the socket connects again',
+    );
   });
 });

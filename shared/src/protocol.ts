@@ -28,6 +28,11 @@ export const CONNECT_ERROR = {
   PROTOCOL_MISMATCH: 'PROTOCOL_MISMATCH',
   /** Sent in the error's `data.code`; the message is `MSG.TOO_MANY_SOCKETS`, for people. */
   TOO_MANY_SOCKETS: 'TOO_MANY_SOCKETS',
+  /**
+   * The token could not be checked because the database is away (or its storage full): not a
+   * sign-out. `data` carries `{ code, message, retry_after }` (seconds); connect again after it.
+   */
+  UNAVAILABLE: 'UNAVAILABLE',
 } as const;
 
 /** Open sockets one user may have at once, across every process and node. */

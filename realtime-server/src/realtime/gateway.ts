@@ -21,7 +21,13 @@ import { gameRefSchema, spectateSchema } from '@showdown/shared/protocol-schemas
 import { toSpectatorSnapshot } from '@showdown/shared/spectator';
 import type { AppContext } from '../context.ts';
 import { dbClient, isClientGone } from '../db/fair-queue.ts';
-import { AppError, dependencyAckError } from '../http/errors.ts';
+import {
+  AppError,
+  RETRY_AFTER_SECONDS,
+  dependencyAckError,
+  dependencyFailure,
+  logDependencyFailure,
+} from '../http/errors.ts';
 import { AuthRefusal } from '../auth/auth-refusal.ts';
 import { spectatedGameId } from '../games/board-service.ts';
 import { DomainError, unauthorized } from '../games/errors.ts';
@@ -194,6 +200,18 @@ function handshake(ctx: AppContext, cap: SocketCap) {
       }
       next();
     } catch (err) {
+      // The session's row could not be read: the token may well be good, so the device is told
+      // to connect again shortly, as after a lost connection, and keeps its sign-in.
+      const dependency = dependencyFailure(err);
+      if (dependency) {
+        logDependencyFailure(ctx.logger, err, dependency);
+        const { code, message, retryAfter = RETRY_AFTER_SECONDS } = dependency;
+        return next(
+          Object.assign(new Error(CONNECT_ERROR.UNAVAILABLE), {
+            data: { code, message, retry_after: retryAfter },
+          }),
+        );
+      }
       const expired = err instanceof AuthRefusal && err.reason === 'TOKEN_EXPIRED';
       const reason = expired ? CONNECT_ERROR.TOKEN_EXPIRED : CONNECT_ERROR.UNAUTHORIZED;
       next(Object.assign(new Error(reason), { data: { code: reason } }));

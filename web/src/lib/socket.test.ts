@@ -44,7 +44,7 @@ const price = (seq: number, value: number) => ({
   percentage: 1,
 });
 
-function open(refreshToken = vi.fn(async () => 'new-token')) {
+function open(refreshToken = vi.fn(async () => 'new-token'), onError = vi.fn()) {
   let fake: FakeSocket | undefined;
   const statuses: ConnectionStatus[] = [];
   const connection = connectGame({
@@ -57,6 +57,7 @@ function open(refreshToken = vi.fn(async () => 'new-token')) {
       useAppStore.getState().applyPortfolioEvent(gameId, portfolio),
     onPresence: (presence) => useAppStore.getState().applyPresenceEvent(presence),
     onStatus: (status) => statuses.push(status),
+    onError,
     createSocket: (auth) => {
       fake = new FakeSocket(auth, () => ({ data: snapshot(5, 100) }));
       return fake.asSocket();
@@ -133,6 +134,28 @@ describe('game connection', () => {
     socket.fire('connect_error', new Error('TOKEN_EXPIRED'));
     expect(refreshToken).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(socket.connects).toBe(2));
+  });
+
+  it('treats connect_error UNAVAILABLE as a blip: reconnecting, connects again after retry_after, no sign-out', () => {
+    vi.useFakeTimers();
+    try {
+      const onError = vi.fn();
+      const { socket, statuses, refreshToken } = open(undefined, onError);
+      socket.active = false;
+      const refused = Object.assign(new Error('UNAVAILABLE'), {
+        data: { code: 'UNAVAILABLE', message: 'briefly unavailable', retry_after: 5 },
+      });
+      socket.fire('connect_error', refused);
+      expect(statuses.at(-1)).toBe('reconnecting');
+      expect(onError).not.toHaveBeenCalled();
+      expect(refreshToken).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(4999);
+      expect(socket.connects).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(socket.connects).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not refresh on other handshake errors', () => {

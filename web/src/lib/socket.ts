@@ -6,6 +6,8 @@
  * - a reconnect that Connection State Recovery could not restore, or an event whose seq shows a
  *   gap: 'game:resync' for a fresh snapshot (one at a time; it also re-enters the room).
  * - connect_error TOKEN_EXPIRED: refresh the access token and connect again.
+ * - connect_error UNAVAILABLE (the server's database briefly away): reconnecting, connect again
+ *   after the server's retry_after.
  * - spectators connect without a token and send 'board:spectate'.
  */
 import { GAME_EVENT_NAMES, SERVER_EVENT_NAMES } from './server-events';
@@ -55,6 +57,12 @@ export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting';
 const ACK_TIMEOUT_MS = 10_000;
 /** After the server disconnected us (shutdown), the wait before connecting again. */
 export const SERVER_DISCONNECT_RETRY_MS = 1000;
+
+/** The wait a refused handshake asks for (`data.retry_after`, seconds), else the shutdown's. */
+function retryAfterMs(error: Error): number {
+  const seconds = (error as { data?: { retry_after?: unknown } }).data?.retry_after;
+  return typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : SERVER_DISCONNECT_RETRY_MS;
+}
 
 export interface ConnectionHandlers {
   onSnapshot: (snapshot: GameSnapshot) => void;
@@ -218,6 +226,15 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
             refreshError instanceof Error ? refreshError.message : msg('Failed to refresh token'),
           ),
       );
+      return;
+    }
+    if (error.message === CONNECT_ERROR.UNAVAILABLE) {
+      // The server could not check the token (its database briefly away): a network blip, not a
+      // sign-out. socket.io does not retry a refused handshake: try again after the server's wait.
+      options.onStatus?.('reconnecting');
+      setTimeout(() => {
+        if (!closed) socket.connect();
+      }, retryAfterMs(error));
       return;
     }
     if (socket.active) options.onStatus?.('reconnecting');
