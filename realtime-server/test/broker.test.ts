@@ -273,7 +273,7 @@ describe('claims across two nodes', () => {
             .where(eq(games.id, table.gameId));
           return Boolean(row?.at);
         },
-        5000,
+        15_000,
         'broker away',
       );
       expectError(await onA.post(`/api/game/${table.gameId}/broker/claim`), 409, /60 s\.$/);

@@ -70,6 +70,42 @@ describe('presence', () => {
     expect(emitted.at(-1)?.payload.online).toEqual([13]);
   });
 
+  it('has the last word after a slower refresh on another node wrote what it saw before a change', async () => {
+    // Two nodes share one game room. Node A's look at the room is slow (another node's answer
+    // on a busy machine): it sees the broker (user 1), who then leaves; node B's refresh for the
+    // leave finishes first, and A's stale list would be written and broadcast last.
+    const room: number[] = [1, 2];
+    const observed: number[][] = [];
+    const broadcasts = fakeIo([]);
+    const slowLook = async () => {
+      const seen = [...room];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return seen;
+    };
+    const node = (look: () => Promise<number[]>) =>
+      createPresence(
+        broadcasts.io,
+        look,
+        async () => seated,
+        { warn: () => undefined },
+        async (_gameId, online) => void observed.push([...online]),
+        { settleMs: 200 },
+      );
+    const a = node(slowLook);
+    const b = node(async () => [...room]);
+    const stale = a.refresh(7);
+    room.splice(0, 1); // the broker's device leaves, on node B
+    await b.refresh(7);
+    await stale;
+    expect(observed.at(-1)).toEqual([11, 12]);
+    // A moment later each node looks again: the list is the room's as it is now.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(observed.at(-1)).toEqual([12]);
+    expect(broadcasts.emitted.at(-1)?.payload.online).toEqual([12]);
+    a.stop();
+    b.stop();
+  });
+
   it('refreshes different games independently', async () => {
     const { io, connected, emitted } = fakeIo([1]);
     const presence = createPresence(io, connected, async () => seated, { warn: () => undefined });

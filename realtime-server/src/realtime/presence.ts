@@ -12,6 +12,12 @@
  * more run after it (it may have read the room before their change), never one each. A table
  * whose nine devices join or drop at once costs two reads, not nine; and a closing server
  * refreshes nothing, since its sockets are leaving only because it stops.
+ *
+ * A refresh on another node may read the rooms before a change and finish after the refresh
+ * that saw it, leaving its older list broadcast and recorded last (a broker shown online after
+ * leaving, and a claim refused for it). So each node looks once more a moment after its
+ * refreshes of a game settle: by then every refresh that began before the change has finished,
+ * and the newest look has the last word.
  */
 import type { Logger } from '../logger.ts';
 import { gameRoom, spectatorRoom, type ShowdownServer } from './publisher.ts';
@@ -60,6 +66,9 @@ export function connectedUsersOf(io: ShowdownServer, shared: boolean): Connected
   };
 }
 
+/** How long after a game's refreshes settle a node looks once more (see above). */
+export const SETTLE_MS = 3000;
+
 export function createPresence(
   io: Pick<ShowdownServer, 'to'>,
   connectedUsers: ConnectedUsers,
@@ -67,10 +76,17 @@ export function createPresence(
   logger: Pick<Logger, 'warn'>,
   /** Told each list a refresh computed (e.g. to record when the broker's devices left). */
   observe?: (gameId: number, online: readonly number[]) => Promise<void>,
+  options: { settleMs?: number } = {},
 ): Presence {
+  const settleMs = options.settleMs ?? SETTLE_MS;
   let stopped = false;
-  /** Games with a refresh running; `again` asks for one more run after it. */
-  const running = new Map<number, { again: boolean; done: Promise<void> }>();
+  /** Per game, the look once more after its refreshes settle. */
+  const settling = new Map<number, NodeJS.Timeout>();
+  /**
+   * Games with a refresh running; `again` asks for one more run after it, `settle` for the look
+   * once more after the runs.
+   */
+  const running = new Map<number, { again: boolean; settle: boolean; done: Promise<void> }>();
 
   const online = async (gameId: number): Promise<number[]> => {
     const connected = new Set(await connectedUsers(gameId));
@@ -94,31 +110,45 @@ export function createPresence(
     }
   };
 
+  const run = (gameId: number, then: 'settle' | 'done'): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    const current = running.get(gameId);
+    if (current) {
+      current.again = true;
+      current.settle ||= then === 'settle';
+      return current.done;
+    }
+    const state = { again: false, settle: then === 'settle', done: Promise.resolve() };
+    state.done = (async () => {
+      try {
+        do {
+          state.again = false;
+          await refreshOnce(gameId);
+        } while (state.again && !stopped);
+      } finally {
+        running.delete(gameId);
+      }
+      if (state.settle && !stopped) {
+        clearTimeout(settling.get(gameId));
+        const timer = setTimeout(() => {
+          settling.delete(gameId);
+          void run(gameId, 'done');
+        }, settleMs);
+        timer.unref();
+        settling.set(gameId, timer);
+      }
+    })();
+    running.set(gameId, state);
+    return state.done;
+  };
+
   return {
     online,
-    refresh(gameId) {
-      if (stopped) return Promise.resolve();
-      const current = running.get(gameId);
-      if (current) {
-        current.again = true;
-        return current.done;
-      }
-      const state = { again: false, done: Promise.resolve() };
-      state.done = (async () => {
-        try {
-          do {
-            state.again = false;
-            await refreshOnce(gameId);
-          } while (state.again && !stopped);
-        } finally {
-          running.delete(gameId);
-        }
-      })();
-      running.set(gameId, state);
-      return state.done;
-    },
+    refresh: (gameId) => run(gameId, 'settle'),
     stop() {
       stopped = true;
+      for (const timer of settling.values()) clearTimeout(timer);
+      settling.clear();
     },
   };
 }
