@@ -130,12 +130,17 @@ describe('the server CPU by thread', () => {
     'reads a worker thread’s CPU apart from the main thread’s',
     async () => {
       const { Worker } = await import('node:worker_threads');
-      // A worker that spins for 300 ms, then says so.
+      // A worker that spins until this process has used 300 ms of CPU more (the main thread
+      // waits meanwhile, so nearly all of it is the worker's), says so, and stays alive until it
+      // is terminated: a thread that has exited is no longer in /proc to be read. CPU, not wall
+      // time: on a busy machine 300 ms of wall time may give the worker far less than that.
       const worker = new Worker(
         `const { parentPort } = require('node:worker_threads');
-         const until = Date.now() + 300;
-         while (Date.now() < until) {}
-         parentPort.postMessage('done');`,
+         const start = process.cpuUsage();
+         const spent = () => { const u = process.cpuUsage(start); return (u.user + u.system) / 1000; };
+         while (spent() < 300) {}
+         parentPort.postMessage('done');
+         parentPort.on('message', () => undefined);`,
         { eval: true },
       );
       const started = readThreadCpuMs(process.pid)!;
