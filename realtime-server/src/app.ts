@@ -83,7 +83,10 @@ async function databaseOf(components: ApplicationComponents, logger: Logger) {
           databaseUrl: config.DATABASE_URL,
           onPoolError: (err) => logger.error({ err }, 'PostgreSQL pool error'),
         }
-      : { dataDir: config.DATA_DIR },
+      : {
+          dataDir: config.DATA_DIR,
+          log: { error: (m) => logger.error(m), info: (m) => logger.info(m) },
+        },
   );
   return { database, owned: true };
 }
@@ -301,7 +304,15 @@ export async function createApplication(components: ApplicationComponents): Prom
   const redis = config.REDIS_URL
     ? await connectRedisAdapter(io, config.REDIS_URL, config.REDIS_STREAM_NAME, logger)
     : undefined;
-  const checks: Record<string, ReadinessCheck> = { database: () => pingDatabase(db) };
+  const checks: Record<string, ReadinessCheck> = {
+    database: async () => {
+      // The embedded database's storage full (or its worker stopped): writes fail meanwhile,
+      // though a read may still answer.
+      const problem = database.problem?.();
+      if (problem) throw new Error(problem);
+      await pingDatabase(db);
+    },
+  };
   if (redis) checks.redis = () => redis.ping();
   app.use(healthRouter({ checks, stopping: () => draining }));
   if (config.METRICS_TOKEN) {

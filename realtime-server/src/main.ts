@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, workerCount } from './config.ts';
 import { createLogger } from './logger.ts';
 import { registerMetricsAggregator } from './metrics.ts';
 import { startupLines } from './http/public-config.ts';
+import { StorageFullError } from './db/storage.ts';
 
 async function main() {
   let config;
@@ -78,6 +79,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A full data directory is the operator's to fix, not a bug: its one line, without a stack.
+  console.error(err instanceof StorageFullError ? err.message : err);
   process.exit(1);
 });

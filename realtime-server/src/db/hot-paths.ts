@@ -80,8 +80,10 @@ export async function callFunction<T>(db: Database, call: FunctionCall): Promise
       const result = await client.query<{ r: T }>(call);
       return expectRow(result.rows[0], call.name).r;
     } catch (err) {
-      // An error the server answered leaves the connection usable; any other one may not.
-      if (!(err instanceof pg.DatabaseError)) broken = err as Error;
+      // An error the server answered leaves the connection usable (also when the pool gave it
+      // its reason, as its cause: the embedded database's storage full); any other may not.
+      const answered = (e: unknown) => e instanceof pg.DatabaseError;
+      if (!answered(err) && !answered((err as { cause?: unknown }).cause)) broken = err as Error;
       if (attempt >= 5 || !isSerializationFailure(err)) throw err;
     } finally {
       client.release(broken);

@@ -17,6 +17,22 @@ const db = dataDir
   ? new PGlite(path.join(dataDir, 'pglite'))
   : new PGlite(snapshot ? { loadDataDir: new Blob([fs.readFileSync(snapshot)]) } : {});
 await db.waitReady;
+// A WebAssembly abort (PostgreSQL's PANIC: a write of its log that the file system refused, as
+// on a full disk) leaves PGlite unusable while this thread would go on accepting connections:
+// the thread ends instead, so the main thread sees the database stop and opens it again.
+const execProtocolRaw = db.execProtocolRaw.bind(db);
+db.execProtocolRaw = async (...args) => {
+  try {
+    return await execProtocolRaw(...args);
+  } catch (err) {
+    if (err instanceof WebAssembly.RuntimeError) {
+      setImmediate(() => {
+        throw err;
+      });
+    }
+    throw err;
+  }
+};
 // PGlite starts its backend as if from a command line with client_min_messages = debug3 and
 // log_min_messages = debug1: every Bind then sent a DEBUG notice ("bind <unnamed> to …") that
 // the WebAssembly formatted, PGlite and node-postgres parsed, and nobody read. PostgreSQL's own

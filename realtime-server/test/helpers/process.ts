@@ -47,10 +47,17 @@ export class ServerProcess {
      * the bench does (tsx there only loads the TypeScript probe).
      */
     private readonly nodeArgs: readonly string[] = [],
+    /** A command that runs Node for it (its arguments follow), e.g. in a namespace of its own. */
+    private readonly wrapper: readonly string[] = [],
   ) {}
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The exit code once the process has exited by itself, else null. */
+  get exitCode(): number | null {
+    return this.child?.exitCode ?? null;
   }
 
   /** The process id (with WORKERS > 1, the cluster primary's). */
@@ -61,7 +68,9 @@ export class ServerProcess {
   async start(): Promise<this> {
     this.output = '';
     ensureServerBuilt();
-    const child = spawn(process.execPath, ['--enable-source-maps', ...this.nodeArgs, serverEntry], {
+    const node = [process.execPath, '--enable-source-maps', ...this.nodeArgs, serverEntry];
+    const [command, ...args] = [...this.wrapper, ...node] as [string, ...string[]];
+    const child = spawn(command, args, {
       cwd: serverRoot,
       env: {
         PATH: process.env.PATH ?? '',
