@@ -176,6 +176,7 @@ if (dir) {
         pid: process.pid,
         rss: memory.rss,
         heapUsed: memory.heapUsed,
+        external: memory.external,
         cpuMicros: cpu.user + cpu.system,
         loopP99Ms: delay.count > 0 ? delay.percentile(99) / 1e6 : 0,
         loopMaxMs: delay.count > 0 ? delay.max / 1e6 : 0,

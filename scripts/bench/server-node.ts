@@ -23,6 +23,8 @@ interface ProbeReading {
   pid: number;
   rss: number;
   heapUsed: number;
+  /** The main thread's memory outside its JS heap: Buffers, sockets' queued writes. */
+  external?: number;
   /** Worker threads' committed heap and external memory (memory readings only). */
   threadBytes?: number;
   cpuMicros: number;
@@ -197,6 +199,7 @@ export async function readAll(nodes: ServerNode[], what: 'read' | 'gc' | 'reset'
   return {
     rss: readings.reduce((s, r) => s + r.rss, 0),
     heapUsed: readings.reduce((s, r) => s + r.heapUsed, 0),
+    external: readings.reduce((s, r) => s + (r.external ?? 0), 0),
     threadBytes: readings.reduce((s, r) => s + (r.threadBytes ?? 0), 0),
     cpuMicros: readings.reduce((s, r) => s + r.cpuMicros, 0),
     cpuByPid: new Map(readings.map((r) => [r.pid, r.cpuMicros])),

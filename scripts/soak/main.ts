@@ -83,16 +83,31 @@ async function botCommands(run: Run) {
   return { done: sum('done'), refused: sum('refused') };
 }
 
-async function memoryAfterGc(run: Run): Promise<MemoryReading> {
-  const r = await readAll(run.nodes, 'gc');
-  return { rss: r.rss, heapUsed: r.heapUsed };
+/**
+ * Memory after a GC, with what of the RSS lies outside the heap on its own: the embedded
+ * database's thread (its JavaScript heap and its WebAssembly memory, which the GC does not reach;
+ * 0 on PostgreSQL) and the main thread's memory outside its heap (Buffers, sockets' queued
+ * writes). A growing RSS beside a flat heap is then told apart as the database's or the server's.
+ */
+interface AfterGc extends MemoryReading {
+  threadBytes: number;
+  external: number;
 }
 
+async function memoryAfterGc(run: Run): Promise<AfterGc> {
+  const r = await readAll(run.nodes, 'gc');
+  return { rss: r.rss, heapUsed: r.heapUsed, threadBytes: r.threadBytes, external: r.external };
+}
+
+const memoryText = (m: AfterGc) =>
+  `${mib(m.rss)} RSS, ${mib(m.heapUsed)} heap, ${mib(m.external)} outside it` +
+  (m.threadBytes > 0 ? `, database thread ${mib(m.threadBytes)}` : '');
+
 /** The games play; a line each interval. Returns the first interval's memory after a GC. */
-async function play(run: Run, slots: GameSlots): Promise<MemoryReading> {
+async function play(run: Run, slots: GameSlots): Promise<AfterGc> {
   const { settings } = run;
   const started = Date.now();
-  let first: MemoryReading | undefined;
+  let first: AfterGc | undefined;
   await readAll(run.nodes, 'reset');
   for (let at = settings.intervalSeconds; ; at += settings.intervalSeconds) {
     const end = Math.min(at, settings.seconds);
@@ -122,11 +137,9 @@ async function play(run: Run, slots: GameSlots): Promise<MemoryReading> {
 }
 
 /** The ledgers, the bots' refusals and the growth: the problems found. */
-async function verdict(run: Run, first: MemoryReading): Promise<string[]> {
+async function verdict(run: Run, first: AfterGc): Promise<string[]> {
   const last = await memoryAfterGc(run);
-  console.log(
-    `memory after GC: first ${mib(first.rss)} RSS, ${mib(first.heapUsed)} heap; last ${mib(last.rss)} RSS, ${mib(last.heapUsed)} heap`,
-  );
+  console.log(`memory after GC: first ${memoryText(first)}; last ${memoryText(last)}`);
   console.log(`bound:    ${BOUND_TEXT}`);
   const problems = growthProblems(first, last);
   await Promise.all(run.nodes.map((n) => n.stop()));
