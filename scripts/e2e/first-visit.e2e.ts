@@ -68,10 +68,13 @@ describe('a first visit', () => {
     }
   });
 
-  it('keeps what a visitor typed before the app took the login over', async () => {
+  it('keeps what a visitor typed before and while the app took the login over', async () => {
     const phone = await openPlayer(e2e.browser, 'early-typist', e2e.server.url);
     try {
-      // The app's scripts arrive late, as on a slow phone: the number is typed into the HTML.
+      // A slow phone: the app's scripts arrive late and run slowly, so the visitor types the
+      // number's first digits into the served HTML and the rest while the app hydrates it.
+      const cdp = await phone.context.newCDPSession(phone.page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       await phone.page.route(/\/assets\/.*\.js$/, async (route) => {
@@ -80,14 +83,17 @@ describe('a first visit', () => {
       });
       await phone.page.goto('/login', { waitUntil: 'commit' });
       const number = phone.page.getByLabel('Phone number');
-      await number.pressSequentially('9876543210');
+      await number.pressSequentially('98765');
       release();
+      await number.pressSequentially('43210', { delay: 40 });
       // Hydrated: React has claimed the field.
       await phone.page.waitForFunction(() => {
         const input = document.querySelector('input[autocomplete="tel-national"]');
         return input !== null && Object.keys(input).some((k) => k.startsWith('__reactFiber'));
       });
-      expect(await number.inputValue()).toBe('9876543210');
+      // The login takes the number back once it runs (an effect after the first commit).
+      await expect.poll(() => number.inputValue(), { timeout: 10_000 }).toBe('9876543210');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await phone.page.getByRole('button', { name: 'Get OTP' }).click({ timeout: 5_000 });
       await phone.page.getByText('Enter the 4-digit OTP sent to your phone').waitFor();
       expect(errors(phone)).toEqual([]);

@@ -5,7 +5,7 @@ import { preloadScreens } from './app/router';
 import { activateLanguage, preferredLanguage, type Language } from './i18n';
 import { handlePreloadErrors } from './lib/chunk-reload';
 import { getAccessToken, getRefreshToken } from './lib/tokens';
-import { noteTypedFields } from './lib/typed-before-hydration';
+import { watchTypedFields } from './lib/typed-before-hydration';
 import { useAppStore } from './stores/app-store';
 
 // After a deploy, a chunk of the old build is gone: reload once onto the new one.
@@ -14,6 +14,8 @@ handlePreloadErrors();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 const container: HTMLElement = root;
+// A visitor may type into the served page until the app takes it over: kept for the screen.
+watchTypedFields(container);
 
 /**
  * Whether this visitor's first render draws exactly the page's prerendered markup (web/build/
@@ -40,10 +42,8 @@ async function render(language: Language): Promise<void> {
   // A screen that fails to load shows the error boundary's page once rendered.
   await preloadScreens(window.location.pathname).catch(() => undefined);
   startTransition(() => {
-    if (drawsPrerendered(container, language)) {
-      noteTypedFields(container);
-      hydrateRoot(container, app);
-    } else createRoot(container).render(app);
+    if (drawsPrerendered(container, language)) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY_CODE, PHONE_LENGTH } from '@showdown/shared/constants';
 import { useEffect, useState } from 'react';
-import { takeTypedField } from '../../../lib/typed-before-hydration';
+import { takeTypedFields } from '../../../lib/typed-before-hydration';
 
 const cleanCountryCode = (value: string) => value.replace(/[^\d+]/g, '').slice(0, 5);
 const cleanPhone = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_LENGTH);
@@ -13,8 +13,9 @@ export function usePhoneEntry() {
 
   // What the visitor typed into the served page while the app loaded (hydration wiped it).
   useEffect(() => {
-    const typedCode = takeTypedField('country_code');
-    const typedPhone = takeTypedField('phone');
+    const typed = takeTypedFields();
+    const typedCode = typed.get('country_code');
+    const typedPhone = typed.get('phone');
     if (typedCode !== undefined) setCountryCode(cleanCountryCode(typedCode));
     if (typedPhone !== undefined) setPhone(cleanPhone(typedPhone));
   }, []);
