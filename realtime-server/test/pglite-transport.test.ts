@@ -78,17 +78,25 @@ describe('batchWrites', () => {
   });
 });
 
-/** A database that records each protocol call it is given and answers one byte per call. */
+/**
+ * A database that records each protocol call it is given and answers one byte per call, through
+ * execProtocol (its raw call would leave PGlite's list of parsed messages growing).
+ */
 function recordingDatabase() {
   const calls: Buffer[] = [];
+  const options: unknown[] = [];
   const db = {
     name: 'recording',
-    execProtocolRaw(message: Uint8Array) {
+    execProtocol(message: Uint8Array, given: unknown) {
       calls.push(Buffer.from(message));
-      return Promise.resolve(new Uint8Array([calls.length]));
+      options.push(given);
+      return Promise.resolve({ messages: [], data: new Uint8Array([calls.length]) });
+    },
+    execProtocolRaw(): Promise<Uint8Array> {
+      throw new Error('a raw call keeps every parsed message in PGlite');
     },
   };
-  return { db: batchExchanges(db), calls };
+  return { db: batchExchanges(db), calls, options };
 }
 
 const bind = serialize.bind({ statement: 's', values: ['1'] });
@@ -130,6 +138,14 @@ describe('batchExchanges', () => {
     await db.execProtocolRaw(startup);
     await db.execProtocolRaw(sync);
     expect(calls).toEqual([Buffer.from(startup), Buffer.from(sync)]);
+  });
+
+  it('runs each exchange through execProtocol without throwing, so PGlite empties its message list', async () => {
+    const { db, calls, options } = recordingDatabase();
+    expect(await db.execProtocolRaw(bind, { syncToFs: true })).toEqual(new Uint8Array(0));
+    expect(await db.execProtocolRaw(sync, { syncToFs: true })).toEqual(new Uint8Array([1]));
+    expect(calls).toHaveLength(1);
+    expect(options).toEqual([{ syncToFs: true, throwOnError: false }]);
   });
 
   it('is the database for everything else, its methods bound to it', async () => {

@@ -70,16 +70,23 @@ const NOTHING = new Uint8Array(0);
  */
 export function batchExchanges(db) {
   let kept = [];
+  // PGlite parses every answer it writes and keeps the messages for the caller of
+  // execProtocol, which empties that list; execProtocolRaw never does, so raw calls alone kept
+  // every message of every query for the database's lifetime (the worker's heap grew by some
+  // 20 MiB a minute under the soak, all of it live). execProtocol, told not to throw, runs the
+  // same raw call, empties the list and hands back the answer's bytes.
+  const run = async (bytes, options) =>
+    (await db.execProtocol(bytes, { ...options, throwOnError: false })).data;
   const execProtocolRaw = (message, options) => {
     if (KEPT.has(message[0])) {
       kept.push(message);
       return Promise.resolve(NOTHING);
     }
     if (message[0] === 0) kept = [];
-    if (kept.length === 0) return db.execProtocolRaw(message, options);
+    if (kept.length === 0) return run(message, options);
     const exchange = Buffer.concat([...kept, message]);
     kept = [];
-    return db.execProtocolRaw(exchange, options);
+    return run(exchange, options);
   };
   // Bound once per method: pglite-socket reads several of them for every message.
   const bound = new Map([['execProtocolRaw', execProtocolRaw]]);
