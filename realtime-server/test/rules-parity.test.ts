@@ -879,6 +879,19 @@ const EXPIRED_WHILE_NOT_RUNNING: [number[], Step[]] = [
   ],
 ];
 
+/**
+ * An expensive company crashed to the floor and the move undone: the reversal is +997,999,900 %,
+ * which the history entry must hold (found by a run: it overflowed the column, a 500).
+ */
+const UNDO_FROM_THE_FLOOR: [number[], Step[]] = [
+  [998_000_000, 998_000_000, 100],
+  [
+    { kind: 'price', caller: 0, game: 'game', stock: 0, percent: -100 },
+    { kind: 'undo', caller: 0, game: 'game' },
+    order(0, 0, 'buy', { kind: 'over', extra: 1 }),
+  ],
+];
+
 /** Every refusal a command of the run can meet (a status outside 1–3 cannot be stored). */
 const REACHABLE: RefusalCode[] = [
   ...SQL_REFUSAL_CODES.filter((code) => code !== 'GAME_NOT_IN_LOBBY'),
@@ -895,7 +908,7 @@ describe('the SQL functions and the shared rules agree', () => {
         fc.array(stepArb, { minLength: 1, maxLength: 20 }),
         run,
       ),
-      { numRuns: 40, examples: [EVERY_EDGE, EXPIRED_WHILE_NOT_RUNNING] },
+      { numRuns: 40, examples: [EVERY_EDGE, EXPIRED_WHILE_NOT_RUNNING, UNDO_FROM_THE_FLOOR] },
     );
     // Each case was reached, so the comparison above covered it.
     for (const what of [

@@ -277,7 +277,7 @@ export const transactions = pgTable(
     /** Trade: price per share. Payday: the amount credited. */
     amountPaise: paise('amount_paise'),
     /** Price update: the signed percentage, up to two decimals for mayhem averages. */
-    percentage: numeric('percentage', { precision: 8, scale: 2 }),
+    percentage: numeric('percentage', { precision: 12, scale: 2 }),
     /** An 'Undone' entry: the type of the entry it reverses. */
     undoneType: varchar('undone_type', { length: 16 }),
     createdAt: createdAt(),
