@@ -95,6 +95,9 @@ async function databaseOf(components: ApplicationComponents, logger: Logger) {
 function createHttpApp(config: Config, metrics: Metrics, draining: () => boolean): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on res.send's answers: the API's are never cached (no-store), and hashing each
+  // body costs every call; the web app's files get theirs from sendFile.
+  app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(httpMetrics(metrics));
   app.use((_req, res, next) => {
@@ -175,15 +178,17 @@ function mountRoutes(
     next();
   });
   app.use('/api/auth', authRouter(context));
-  // Share-link tokens that named no live link, per client address: the JSON's and the page's.
-  const linkMisses = createMissLimit('report-link-miss', missStore);
-  app.use('/api', reportRouter(context, linkMisses, boardMisses));
-  app.use('/api', userRouter(context));
+  // The game's calls, a table's most frequent, before the routers of the other /api paths:
+  // Express tries every route of a router mounted on a request's path until one matches.
   app.use('/api/game', gameRouter(context, scheduler));
   app.use(
     '/api/game',
     brokerRouter(context, scheduler, (gameId) => gateway.online(gameId)),
   );
+  // Share-link tokens that named no live link, per client address: the JSON's and the page's.
+  const linkMisses = createMissLimit('report-link-miss', missStore);
+  app.use('/api', reportRouter(context, linkMisses, boardMisses));
+  app.use('/api', userRouter(context));
   app.use('/api/board', boardRouter(context));
   app.use('/api/marketMayhem', mayhemRouter(context));
   app.use('/api/practice', practiceRouter(context));
