@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
@@ -55,6 +56,24 @@ export default defineConfig({
       },
     ]),
   ],
+  resolve: {
+    // react-router's package exports only its development build (its dev warnings switched on);
+    // the production build it ships beside it is the same code with them off.
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+        ),
+      },
+      {
+        find: /^react-router\/dom$/,
+        replacement: fileURLToPath(
+          new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+        ),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
