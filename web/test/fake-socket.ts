@@ -5,6 +5,7 @@
 import type { Ack, GameSnapshot } from '@showdown/shared/protocol';
 import { connectGame, type GameSocket, type SocketAuth } from '../src/lib/socket';
 import { useAppStore } from '../src/stores/app-store';
+import { applyEvent, applyPortfolioEvent } from '../src/stores/game-events';
 
 export class FakeSocket {
   recovered = false;
@@ -73,8 +74,8 @@ export function connectFakeGame(snapshot: GameSnapshot): FakeSocket {
     getToken: () => 'token',
     refreshToken: async () => 'token',
     onSnapshot: (s) => store().loadSnapshot(s),
-    onEvent: (name, payload) => store().applyEvent(name, payload),
-    onPortfolio: (gameId, portfolio) => store().applyPortfolioEvent(gameId, portfolio),
+    onEvent: (name, payload) => applyEvent(name, payload),
+    onPortfolio: (gameId, portfolio) => applyPortfolioEvent(gameId, portfolio),
     onStatus: (status) => store().setConnection(status),
     createSocket: (auth) => {
       fake = new FakeSocket(auth, () => ({ data: snapshot }));

@@ -12,6 +12,7 @@ import { useAppStore } from '../stores/app-store';
 import { portfolioInto } from '../stores/game-answers';
 import { waitingOrderFor, type QueuedOrder } from '../stores/order-queue-slice';
 import { runGameRequest } from '../stores/run-request';
+import { applyPortfolioEvent } from '../stores/game-events';
 
 /** A key for one order tap (crypto.randomUUID needs a secure context, which a LAN address is not). */
 export function orderKey(): string {
@@ -40,7 +41,7 @@ export async function placeOrder(
     // A game event arrived meanwhile: the phase it carries may be older, but my cash and
     // holdings are the order's (the server sends this socket no portfolio:updated of its own
     // order), valued at the prices shown.
-    (portfolio) => useAppStore.getState().applyPortfolioEvent(gameId, portfolio),
+    (portfolio) => applyPortfolioEvent(gameId, portfolio),
   );
   return answer.message ?? MSG.ORDER_OK;
 }

@@ -13,6 +13,7 @@ import {
 import { useAppStore } from '../stores/app-store';
 import { selectGameId, selectPlayerId } from '../stores/game-selectors';
 import { t, msg } from '../i18n';
+import { applyEvent, applyPortfolioEvent, applyPresenceEvent } from '../stores/game-events';
 
 /** Told about every event the store applied. */
 export type AppliedHandler = <E extends GameEventName>(name: E, event: GameEventPayload<E>) => void;
@@ -56,7 +57,7 @@ export function useGameSocket(listener?: GameListener): void {
     let backTimer: number | undefined;
 
     const onEvent: EventHandler = (name, payload) => {
-      const outcome = store().applyEvent(name, payload);
+      const outcome = applyEvent(name, payload);
       if (outcome === 'removed-self') {
         enqueueSnackbar(t(REMOVED_FROM_GAME), { variant: 'warning' });
         void navigate('/showDown', { replace: true });
@@ -89,8 +90,8 @@ export function useGameSocket(listener?: GameListener): void {
       refreshToken: refreshAccessToken,
       onSnapshot,
       onEvent,
-      onPortfolio: (id, portfolio) => store().applyPortfolioEvent(id, portfolio),
-      onPresence: (presence) => store().applyPresenceEvent(presence),
+      onPortfolio: (id, portfolio) => applyPortfolioEvent(id, portfolio),
+      onPresence: (presence) => applyPresenceEvent(presence),
       onStatus,
     });
     setActiveConnection(connection);

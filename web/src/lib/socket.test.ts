@@ -12,6 +12,7 @@ import {
   type ConnectionStatus,
 } from './socket';
 import type { SpectatorSnapshot } from '@showdown/shared/spectator';
+import { applyEvent, applyPortfolioEvent, applyPresenceEvent } from '../stores/game-events';
 
 const settings: GameSettings = {
   starting_funds: 500000,
@@ -52,10 +53,9 @@ function open(refreshToken = vi.fn(async () => 'new-token'), onError = vi.fn()) 
     getToken: () => localStorage.getItem('access_token'),
     refreshToken,
     onSnapshot: (s) => useAppStore.getState().loadSnapshot(s),
-    onEvent: (name, payload) => useAppStore.getState().applyEvent(name, payload),
-    onPortfolio: (gameId, portfolio) =>
-      useAppStore.getState().applyPortfolioEvent(gameId, portfolio),
-    onPresence: (presence) => useAppStore.getState().applyPresenceEvent(presence),
+    onEvent: (name, payload) => applyEvent(name, payload),
+    onPortfolio: (gameId, portfolio) => applyPortfolioEvent(gameId, portfolio),
+    onPresence: (presence) => applyPresenceEvent(presence),
     onStatus: (status) => statuses.push(status),
     onError,
     createSocket: (auth) => {

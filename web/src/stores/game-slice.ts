@@ -1,15 +1,7 @@
-import { applyGameEvent, applyPortfolio, applyPresence } from '@showdown/shared/game-state';
-import type { JoinGameData, Portfolio, TransactionEntry } from '@showdown/shared/api';
+import type { JoinGameData, TransactionEntry } from '@showdown/shared/api';
 import type { AvatarOption } from '@showdown/shared/catalogue';
-import type {
-  GameEventName,
-  GameEventPayload,
-  GameSnapshot,
-  PresencePayload,
-} from '@showdown/shared/protocol';
-import type { EventResult } from '../lib/socket';
+import type { GameSnapshot } from '@showdown/shared/protocol';
 import {
-  announcedPriceMoves,
   causesCorrectedBy,
   initialGameData,
   priceMovesBetween,
@@ -40,12 +32,6 @@ export interface GameSlice extends GameData {
    * one held (a join's answer overtaken by a resync's). Returns whether it replaced it.
    */
   loadSnapshot: (snapshot: GameSnapshot) => boolean;
-  /** One public event, in seq order through the shared reducer; the result asks for a resync. */
-  applyEvent: <E extends GameEventName>(name: E, payload: GameEventPayload<E>) => EventResult;
-  /** My private portfolio update (after a trade, payday or price change). */
-  applyPortfolioEvent: (gameId: number, portfolio: Portfolio) => void;
-  /** Who of the seated players is connected now. */
-  applyPresenceEvent: (presence: PresencePayload) => void;
   setAvatars: (avatars: AvatarOption[]) => void;
   setTransactions: (entries: TransactionEntry[], more: boolean, append: boolean) => void;
   clearGame: () => void;
@@ -106,49 +92,6 @@ export const createGameSlice: SliceCreator<GameSlice> = (set, get) => ({
       state.game = snapshot;
     });
     return true;
-  },
-  applyEvent: (name, payload) => {
-    const { game } = get();
-    if (!game || payload.game_id !== game.game.id) return 'ignored';
-    const result = applyGameEvent(game, name, payload);
-    if (result.kind !== 'applied') return result.kind;
-    // Only my own removal takes my seat away: the game is no longer mine to show.
-    if (game.me !== null && result.state.me === null) {
-      set((state) => {
-        Object.assign(state, initialGameData());
-      });
-      return 'removed-self';
-    }
-    const moves = {
-      ...priceMovesBetween(game, result.state, name === 'mayhem:averaged' ? 'mayhem' : 'update'),
-      ...announcedPriceMoves(name, payload, result.state.seq),
-    };
-    set((state) => {
-      Object.assign(state.priceMoves, moves);
-      state.game = result.state;
-    });
-    return 'applied';
-  },
-  applyPortfolioEvent: (gameId, portfolio) => {
-    const { game } = get();
-    if (!game) return;
-    // Read just before a price move, it may arrive just after: valued at the prices shown.
-    const next = applyPortfolio(game, gameId, portfolio);
-    if (next !== game) {
-      set((state) => {
-        state.game = next;
-      });
-    }
-  },
-  applyPresenceEvent: (presence) => {
-    const { game } = get();
-    if (!game) return;
-    const next = applyPresence(game, presence);
-    if (next !== game) {
-      set((state) => {
-        state.game = next;
-      });
-    }
   },
   setAvatars: (avatars) =>
     set((state) => {

@@ -21,6 +21,7 @@ import {
 } from './game-selectors';
 import { publicPlayer } from '../../test/fixtures/players';
 import { ASHA } from '../../test/fixtures/users';
+import { applyEvent, applyPortfolioEvent } from './game-events';
 
 const player = publicPlayer;
 
@@ -215,7 +216,7 @@ describe('snapshot', () => {
 
 describe('socket events', () => {
   it('lobby:joined adds a player', () => {
-    expect(state().applyEvent('lobby:joined', { ...event(11), player: player(3, 2, 'Ravi') })).toBe(
+    expect(applyEvent('lobby:joined', { ...event(11), player: player(3, 2, 'Ravi') })).toBe(
       'applied',
     );
     expect(state().game?.players.map((p) => p.username)).toEqual(['Broker', 'Asha', 'Ravi']);
@@ -223,7 +224,7 @@ describe('socket events', () => {
   });
 
   it("player:updated replaces a player and updates my own role when it's me", () => {
-    state().applyEvent('player:updated', {
+    applyEvent('player:updated', {
       ...event(11),
       player: { ...player(2, 3, 'Asha'), avatar_id: 5 },
     });
@@ -235,39 +236,37 @@ describe('socket events', () => {
   });
 
   it('player:removed removes another player', () => {
-    state().applyEvent('lobby:joined', { ...event(11), player: player(3, 2) });
-    expect(state().applyEvent('player:removed', { ...event(12), player_id: 3 })).toBe('applied');
+    applyEvent('lobby:joined', { ...event(11), player: player(3, 2) });
+    expect(applyEvent('player:removed', { ...event(12), player_id: 3 })).toBe('applied');
     expect(state().game?.players.map((p) => p.player_id)).toEqual([1, 2]);
   });
 
   it('player:removed for me clears the game', () => {
-    expect(state().applyEvent('player:removed', { ...event(11), player_id: 2 })).toBe(
-      'removed-self',
-    );
+    expect(applyEvent('player:removed', { ...event(11), player_id: 2 })).toBe('removed-self');
     expect(state().game).toBeNull();
     expect(state().user?.id).toBe(20);
   });
 
   it('settings:changed replaces the settings', () => {
     const next = { ...settings, starting_funds: 1000000 };
-    state().applyEvent('settings:changed', { ...event(11), settings: next });
+    applyEvent('settings:changed', { ...event(11), settings: next });
     expect(state().game?.game.settings).toEqual(next);
   });
 
   it('game:started sets status running, settings and stocks', () => {
     resetAppStore();
     state().loadSnapshot(snapshot({ game: { ...snapshot().game, status: 1 }, stocks: [] }));
-    state().applyEvent('game:started', { ...event(11), settings, stocks });
+    applyEvent('game:started', { ...event(11), settings, stocks });
     expect(state().game).toMatchObject({ game: { status: 2, settings }, stocks });
   });
 
   it('firstPlayer:picked stores the first player', () => {
-    state().applyEvent('firstPlayer:picked', { ...event(11), player_id: 2, username: 'Asha' });
+    applyEvent('firstPlayer:picked', { ...event(11), player_id: 2, username: 'Asha' });
     expect(state().game?.game.first_player).toEqual({ player_id: 2, username: 'Asha' });
   });
 
   it('price:updated changes one stock price', () => {
-    state().applyEvent('price:updated', {
+    applyEvent('price:updated', {
       ...event(11),
       stock_id: 2,
       previous_price: 280,
@@ -279,29 +278,29 @@ describe('socket events', () => {
 
   it('phase:started and phase:ended switch the order book with the server ends_at', () => {
     const endsAt = '2026-01-01T10:02:00.000Z';
-    state().applyEvent('phase:started', { ...event(11), ends_at: endsAt, duration: 120 });
+    applyEvent('phase:started', { ...event(11), ends_at: endsAt, duration: 120 });
     expect(selectOrderbook(state())).toBe(1);
     expect(selectEndsAt(state())).toBe(endsAt);
     expect(selectPortfolio(state())).toMatchObject({ orderbook_status: 1 });
-    state().applyEvent('phase:ended', event(12));
+    applyEvent('phase:ended', event(12));
     expect(selectOrderbook(state())).toBe(0);
     expect(selectEndsAt(state())).toBeNull();
     expect(selectPortfolio(state())).toMatchObject({ orderbook_status: 0 });
   });
 
   it('payday:given counts the paydays', () => {
-    state().applyEvent('payday:given', { ...event(11), amount: 100000, paydays_given: 1 });
+    applyEvent('payday:given', { ...event(11), amount: 100000, paydays_given: 1 });
     expect(selectSettings(state())?.paydays_given).toBe(1);
   });
 
   it('mayhem:created, responded and averaged follow the list', () => {
-    state().applyEvent('mayhem:created', { ...event(11), mayhem });
+    applyEvent('mayhem:created', { ...event(11), mayhem });
     expect(selectMayhem(state())).toEqual(mayhem);
     expect(selectIsMmExist(state())).toBe(1);
     expect(selectMayhemResponded(state())).toBe(false);
-    state().applyEvent('mayhem:responded', { ...event(12), mayhem_id: 3, responses_count: 1 });
+    applyEvent('mayhem:responded', { ...event(12), mayhem_id: 3, responses_count: 1 });
     expect(selectMayhem(state())?.responses_count).toBe(1);
-    state().applyEvent('mayhem:averaged', {
+    applyEvent('mayhem:averaged', {
       ...event(13),
       mayhem_id: 3,
       changes: [{ stock_id: 1, previous_price: 450, price: 472.5, percentage: 5 }],
@@ -313,21 +312,21 @@ describe('socket events', () => {
 
   it('game:ended sets status completed and the ranking', () => {
     const ranking = finalRanking(612000);
-    state().applyEvent('game:ended', { ...event(11), ranking });
+    applyEvent('game:ended', { ...event(11), ranking });
     expect(selectStatus(state())).toBe(3);
     expect(selectRanking(state())).toEqual(ranking);
   });
 
   it('portfolio:updated (no seq) replaces my portfolio without touching seq', () => {
     const next = { ...portfolio, current_balance: 400000, total_balance: 400000 };
-    state().applyPortfolioEvent(9, next);
+    applyPortfolioEvent(9, next);
     expect(selectPortfolio(state())).toEqual(next);
     expect(state().game?.seq).toBe(10);
   });
 
   it('price:updated revalues my holdings at the new price', () => {
-    state().applyPortfolioEvent(9, holdingTen);
-    state().applyEvent('price:updated', {
+    applyPortfolioEvent(9, holdingTen);
+    applyEvent('price:updated', {
       ...event(11),
       stock_id: 1,
       previous_price: 450,
@@ -338,7 +337,7 @@ describe('socket events', () => {
   });
 
   it('portfolio:updated read before a price move is valued at the prices shown', () => {
-    state().applyEvent('price:updated', {
+    applyEvent('price:updated', {
       ...event(11),
       stock_id: 1,
       previous_price: 450,
@@ -346,7 +345,7 @@ describe('socket events', () => {
       percentage: 11,
     });
     // read at ₹450, before the move to ₹500
-    state().applyPortfolioEvent(9, holdingTen);
+    applyPortfolioEvent(9, holdingTen);
     expect(selectPortfolio(state())?.portfolio_data[0]).toMatchObject({
       current_price: 500,
       market_value: 5000,
@@ -365,28 +364,28 @@ describe('sequencing', () => {
   });
 
   it('ignores events at or below the current seq', () => {
-    expect(state().applyEvent('price:updated', price(10, 1))).toBe('stale');
-    expect(state().applyEvent('price:updated', price(3, 2))).toBe('stale');
+    expect(applyEvent('price:updated', price(10, 1))).toBe('stale');
+    expect(applyEvent('price:updated', price(3, 2))).toBe('stale');
     expect(selectStocks(state())[0]?.current_price).toBe(450);
     expect(state().game?.seq).toBe(10);
   });
 
   it('reports a gap without applying the event', () => {
-    expect(state().applyEvent('price:updated', price(12, 999))).toBe('gap');
+    expect(applyEvent('price:updated', price(12, 999))).toBe('gap');
     expect(selectStocks(state())[0]?.current_price).toBe(450);
     expect(state().game?.seq).toBe(10);
   });
 
   it('applies consecutive events in order', () => {
-    expect(state().applyEvent('price:updated', price(11, 460))).toBe('applied');
-    expect(state().applyEvent('price:updated', price(12, 470))).toBe('applied');
+    expect(applyEvent('price:updated', price(11, 460))).toBe('applied');
+    expect(applyEvent('price:updated', price(12, 470))).toBe('applied');
     expect(selectStocks(state())[0]?.current_price).toBe(470);
   });
 
   it("ignores another game's events and events before any snapshot", () => {
-    expect(state().applyEvent('price:updated', { ...price(11, 1), game_id: 8 })).toBe('ignored');
+    expect(applyEvent('price:updated', { ...price(11, 1), game_id: 8 })).toBe('ignored');
     resetAppStore();
-    expect(state().applyEvent('price:updated', price(11, 1))).toBe('ignored');
+    expect(applyEvent('price:updated', price(11, 1))).toBe('ignored');
   });
 });
 
@@ -406,7 +405,7 @@ describe('the last finished game', () => {
         rank_name: 'Market Maestro',
       },
     ];
-    state().applyEvent('game:ended', { ...event(11), ranking });
+    applyEvent('game:ended', { ...event(11), ranking });
     // Re-joining the same board's finished game keeps it.
     state().joinedBoard({
       game_id: 9,
@@ -444,7 +443,7 @@ describe('REST answers', () => {
     const sentAt = state().seqFor(9);
     expect(sentAt).toBe(10);
     // ... a newer event (another move of the same stock) arrives while it is in flight ...
-    state().applyEvent('price:updated', move(11, 520));
+    applyEvent('price:updated', move(11, 520));
     // ... then the answer, describing the older price, lands.
     expect(
       state().applyAnswer(
@@ -468,11 +467,11 @@ describe('REST answers', () => {
     ).toBe(true);
     expect(selectStocks(state())[0]?.current_price).toBe(495);
     // The answer does not claim a seq: the event of the same change still applies in order.
-    expect(state().applyEvent('price:updated', move(11, 495))).toBe('applied');
+    expect(applyEvent('price:updated', move(11, 495))).toBe('applied');
   });
 
   it("the broker's price answer revalues my holdings as the price event does", () => {
-    state().applyPortfolioEvent(9, holdingTen);
+    applyPortfolioEvent(9, holdingTen);
     expect(
       state().applyAnswer(
         9,
@@ -484,8 +483,8 @@ describe('REST answers', () => {
   });
 
   it('the average answer closes the list and moves its prices, as mayhem:averaged does', () => {
-    state().applyEvent('mayhem:created', { ...event(11), mayhem });
-    state().applyPortfolioEvent(9, holdingTen);
+    applyEvent('mayhem:created', { ...event(11), mayhem });
+    applyPortfolioEvent(9, holdingTen);
     const answer = {
       mayhem_id: 3,
       changes: [{ stock_id: 1, previous_price: 450, price: 495, percentage: 10 }],
@@ -546,7 +545,7 @@ describe('REST answers', () => {
 describe('stable references', () => {
   it('an event keeps the references of everything it did not change', () => {
     const before = state();
-    state().applyEvent('price:updated', {
+    applyEvent('price:updated', {
       ...event(11),
       stock_id: 2,
       previous_price: 280,
@@ -629,7 +628,7 @@ describe('price cues from events', () => {
       ends_at: null,
     };
     expect(state().applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
-    state().applyEvent('mayhem:averaged', {
+    applyEvent('mayhem:averaged', {
       ...event(11),
       mayhem_id: 3,
       changes: [{ stock_id: 1, previous_price: 450, price: 504, percentage: 12 }],
@@ -651,7 +650,7 @@ describe('price cues from events', () => {
       ends_at: null,
     };
     state().applyAnswer(9, state().seqFor(9), stocksInto(read));
-    state().applyEvent('price:updated', {
+    applyEvent('price:updated', {
       ...event(11),
       stock_id: 2,
       previous_price: 280,

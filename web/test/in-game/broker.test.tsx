@@ -10,6 +10,7 @@ import { api } from '../../src/lib/api-client';
 import { useAppStore } from '../../src/stores/app-store';
 import { failure, ok, renderScreen, serve, setGame, type FakeApi } from './render-screen';
 import { StockPricesScreen } from '../../src/features/market/components/stock-prices-screen';
+import { applyEvent, applyPresenceEvent } from '../../src/stores/game-events';
 
 vi.mock('../../src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -97,7 +98,7 @@ describe('Pause and resume', () => {
     open();
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
     act(() => {
-      useAppStore.getState().applyEvent('phase:paused', { seq: 5, game_id: 7, remaining_s: 42 });
+      applyEvent('phase:paused', { seq: 5, game_id: 7, remaining_s: 42 });
     });
     expect(screen.getByRole('timer', { name: 'Trade phase countdown' })).toHaveTextContent(
       'Paused',
@@ -193,7 +194,7 @@ describe('The broker is offline. Take over?', () => {
     act(() => void vi.advanceTimersByTime(120_000));
     expect(screen.queryByText('The broker is offline. Take over?')).not.toBeInTheDocument();
     // The broker's last device leaves: 60 s later the offer shows.
-    act(() => useAppStore.getState().applyPresenceEvent({ game_id: 7, online: [2] }));
+    act(() => applyPresenceEvent({ game_id: 7, online: [2] }));
     act(() => void vi.advanceTimersByTime(60_000));
     const prompt = await screen.findByRole('alert');
     await user.click(within(prompt).getByRole('button', { name: 'Take over' }));
@@ -206,7 +207,7 @@ describe('The broker is offline. Take over?', () => {
     open();
     expect(screen.queryByRole('group', { name: 'Broker actions' })).not.toBeInTheDocument();
     act(() => {
-      useAppStore.getState().applyEvent('broker:changed', {
+      applyEvent('broker:changed', {
         seq: 4,
         game_id: 7,
         broker: { player_id: 2, role: 3 },

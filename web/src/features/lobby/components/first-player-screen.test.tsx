@@ -9,6 +9,7 @@ import { selectPlayerId, selectRole } from '../../../stores/game-selectors';
 import { FirstPlayerScreen } from './first-player-screen';
 import { landingRotation, segmentCentre } from './spinner-wheel';
 import { publicPlayer } from '../../../../test/fixtures/players';
+import { applyEvent } from '../../../stores/game-events';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -93,9 +94,7 @@ describe('first player', () => {
     expect(screen.queryByRole('button', { name: 'Spin' })).not.toBeInTheDocument();
     expect(screen.getByText('Waiting for the Broker to spin the wheel...')).toBeInTheDocument();
     act(() => {
-      useAppStore
-        .getState()
-        .applyEvent('firstPlayer:picked', { seq: 8, game_id: 4, player_id: 4, username: 'Meera' });
+      applyEvent('firstPlayer:picked', { seq: 8, game_id: 4, player_id: 4, username: 'Meera' });
     });
     await vi.waitFor(() => expect(wheelRotation()).toBe(landingRotation(0, 2, 3, 1020)));
     expect(await screen.findByText('Meera goes first!', {}, { timeout: 3000 })).toBeInTheDocument();

@@ -13,6 +13,7 @@ import {
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
 import { LobbyScreen } from './lobby-screen';
 import { publicPlayer } from '../../../../test/fixtures/players';
+import { applyEvent, applyPresenceEvent } from '../../../stores/game-events';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -75,10 +76,10 @@ describe('lobby', () => {
     seat(1, [player(1, 2, 'Ravi'), player(2, 1, 'Asha')]);
     renderLobby();
     await screen.findByRole('list', { name: 'Players' });
-    act(() => useAppStore.getState().applyPresenceEvent({ game_id: 4, online: [2] }));
+    act(() => applyPresenceEvent({ game_id: 4, online: [2] }));
     expect(screen.getByRole('img', { name: 'Asha is online' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ravi is offline' })).toBeInTheDocument();
-    act(() => useAppStore.getState().applyPresenceEvent({ game_id: 4, online: [1, 2] }));
+    act(() => applyPresenceEvent({ game_id: 4, online: [1, 2] }));
     expect(screen.getByRole('img', { name: 'Ravi is online' })).toBeInTheDocument();
     const tv = screen.getByRole('link', { name: 'Show on TV' });
     expect(tv).toHaveAttribute('href', '/spectate/AB1C');
@@ -210,9 +211,7 @@ describe('lobby', () => {
       useAppStore.getState().loadSnapshot({ ...game, seq: 3 });
     });
     act(() => {
-      useAppStore
-        .getState()
-        .applyEvent('lobby:joined', { seq: 4, game_id: 4, player: player(5, 2, 'Kabir') });
+      applyEvent('lobby:joined', { seq: 4, game_id: 4, player: player(5, 2, 'Kabir') });
     });
     expect(await screen.findByText('Kabir')).toBeInTheDocument();
   });

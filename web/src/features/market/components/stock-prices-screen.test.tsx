@@ -15,6 +15,7 @@ import {
   type FakeApi,
 } from '../../../../test/in-game/render-screen';
 import { StockPricesScreen, showsMarketMayhem } from './stock-prices-screen';
+import { applyEvent } from '../../../stores/game-events';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -248,7 +249,7 @@ describe('StockPricesScreen', () => {
     });
     open();
     expect(await screen.findByRole('timer')).toBeInTheDocument();
-    act(() => void useAppStore.getState().applyEvent('phase:ended', { seq: 1, game_id: 7 }));
+    act(() => void applyEvent('phase:ended', { seq: 1, game_id: 7 }));
     expect(await screen.findByText('Trade ended.')).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(fake.put).not.toHaveBeenCalled();

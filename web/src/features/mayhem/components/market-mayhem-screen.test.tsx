@@ -13,10 +13,10 @@ import {
   setGame,
   type FakeApi,
 } from '../../../../test/in-game/render-screen';
-import { useAppStore } from '../../../stores/app-store';
 import { mayhemErrorText } from '../api/mayhem';
 import { MAYHEM_TEXT } from './mayhem-texts';
 import { MarketMayhemScreen } from './market-mayhem-screen';
+import { applyEvent } from '../../../stores/game-events';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -241,9 +241,7 @@ describe('MarketMayhemScreen for the broker', () => {
       screen.getByText('Average opens once at least one investor has responded.'),
     ).toBeInTheDocument();
     act(() => {
-      useAppStore
-        .getState()
-        .applyEvent('mayhem:responded', { seq: 1, game_id: 7, mayhem_id: 11, responses_count: 1 });
+      applyEvent('mayhem:responded', { seq: 1, game_id: 7, mayhem_id: 11, responses_count: 1 });
     });
     expect(screen.getByText('1 of 3 investors responded')).toBeInTheDocument();
     expect(average).toBeEnabled();

@@ -14,6 +14,7 @@ import {
 } from '../../../../test/in-game/render-screen';
 import { canBuy, canSell, cleanQuantity, type TradeContext } from './trade-rules';
 import { TradeScreen } from './trade-screen';
+import { applyEvent } from '../../../stores/game-events';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -163,7 +164,7 @@ describe('TradeScreen', () => {
     serveHub(portfolio(500000, 10, 1));
     await openHub();
     expect(buttonsOf('Tandoor Motors').buy).toBeEnabled();
-    act(() => void useAppStore.getState().applyEvent('phase:ended', { seq: 1, game_id: 7 }));
+    act(() => void applyEvent('phase:ended', { seq: 1, game_id: 7 }));
     expect(buttonsOf('Tandoor Motors').buy).toBeDisabled();
     // The alert tells the end ("Trade phase closed"): the Trade Hub does not say it again.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -207,7 +208,7 @@ describe('TradeScreen', () => {
     await waitFor(() => expect(fake.post).toHaveBeenCalled());
     // The broker moves a price while the order is out: the store's seq moves past the order's.
     act(() => {
-      useAppStore.getState().applyEvent('price:updated', {
+      applyEvent('price:updated', {
         seq: 1,
         game_id: 7,
         stock_id: 1,

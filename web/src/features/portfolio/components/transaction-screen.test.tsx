@@ -2,7 +2,6 @@ import { API, type TransactionEntry } from '@showdown/shared/api';
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
 import { ERROR_CODE, MSG } from '@showdown/shared/messages';
 import {
   failure,
@@ -14,6 +13,7 @@ import {
   type FakeApi,
 } from '../../../../test/in-game/render-screen';
 import { TransactionScreen } from './transaction-screen';
+import { applyEvent } from '../../../stores/game-events';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -69,7 +69,7 @@ const ENTRIES: TransactionEntry[] = [
 
 /** The broker moves Lotus Bank by -6 % (the game's first event). */
 function movePrice() {
-  return useAppStore.getState().applyEvent('price:updated', {
+  return applyEvent('price:updated', {
     seq: 1,
     game_id: 7,
     stock_id: 5,
@@ -195,7 +195,7 @@ describe('TransactionScreen', () => {
     act(() => void movePrice());
     await vi.waitFor(() => expect(calls).toBe(2));
     act(() => {
-      useAppStore.getState().applyEvent('game:ended', { seq: 2, game_id: 7, ranking: [] });
+      applyEvent('game:ended', { seq: 2, game_id: 7, ranking: [] });
     });
     expect(await findLocation()).toBe('/leaderboard');
     await act(async () => {
