@@ -5,7 +5,7 @@
 import type { Ack, GameSnapshot } from '@showdown/shared/protocol';
 import { connectGame, type GameSocket, type SocketAuth } from '../src/lib/socket';
 import { useAppStore } from '../src/stores/app-store';
-import { applyEvent, applyPortfolioEvent } from '../src/stores/game-events';
+import { loadSnapshot, applyEvent, applyPortfolioEvent } from '../src/stores/game-updates';
 
 export class FakeSocket {
   recovered = false;
@@ -73,7 +73,7 @@ export function connectFakeGame(snapshot: GameSnapshot): FakeSocket {
     gameId: snapshot.game.id,
     getToken: () => 'token',
     refreshToken: async () => 'token',
-    onSnapshot: (s) => store().loadSnapshot(s),
+    onSnapshot: (s) => loadSnapshot(s),
     onEvent: (name, payload) => applyEvent(name, payload),
     onPortfolio: (gameId, portfolio) => applyPortfolioEvent(gameId, portfolio),
     onStatus: (status) => store().setConnection(status),

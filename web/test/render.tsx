@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { AppProviders } from '../src/app/provider';
-import { useAppStore } from '../src/stores/app-store';
 import type { Role } from '@showdown/shared/constants';
+import { joinedBoard } from '../src/stores/game-updates';
 
 function LocationProbe() {
   const location = useLocation();
@@ -98,7 +98,7 @@ export function joinedGame(
     boardCode?: string;
   } = {},
 ): void {
-  useAppStore.getState().joinedBoard({
+  joinedBoard({
     game_id: gameId,
     board_code: seat.boardCode ?? 'AB1C',
     broker_exists: seat.brokerExists ?? false,

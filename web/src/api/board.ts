@@ -8,7 +8,8 @@ import { resyncGame } from '../lib/socket';
 import { useAppStore } from '../stores/app-store';
 import { seatInto } from '../stores/game-answers';
 import { selectPlayerId } from '../stores/game-selectors';
-import { runGameRequest, runRequest } from '../stores/run-request';
+import { runRequest } from '../stores/run-request';
+import { joinedBoard, runGameRequest } from '../stores/game-updates';
 
 /** Where a join answer sends the player, by the game's status. */
 export function routeAfterJoin(data: JoinGameData, message: string | undefined): string {
@@ -40,7 +41,7 @@ export async function joinBoard(code: string): Promise<string> {
   const answer = await runRequest('join', () =>
     api.post<JoinGameData>(API.join, { code: normalized(code) }),
   );
-  useAppStore.getState().joinedBoard(answer.data);
+  joinedBoard(answer.data);
   return routeAfterJoin(answer.data, answer.message);
 }
 

@@ -4,7 +4,7 @@ import type { BrokerChange, PhasePauseData } from '@showdown/shared/api';
 import { applyGameChange } from '@showdown/shared/game-state';
 import { api } from '../lib/api-client';
 import type { GameRecipe } from '../stores/game-slice';
-import { runGameRequest } from '../stores/run-request';
+import { runGameRequest } from '../stores/game-updates';
 
 const brokerInto =
   (change: BrokerChange): GameRecipe =>

@@ -2,7 +2,7 @@ import { API } from '@showdown/shared/api-paths';
 import type { LobbyData } from '@showdown/shared/api';
 import { api } from '../lib/api-client';
 import { lobbyInto } from '../stores/game-answers';
-import { runGameRequest } from '../stores/run-request';
+import { runGameRequest } from '../stores/game-updates';
 
 /**
  * GET the lobby (players, status, first player, my seat) into the game: the one players read,

@@ -11,8 +11,7 @@ import { sendCommand } from '../lib/socket-commands';
 import { useAppStore } from '../stores/app-store';
 import { portfolioInto } from '../stores/game-answers';
 import { waitingOrderFor, type QueuedOrder } from '../stores/order-queue-slice';
-import { runGameRequest } from '../stores/run-request';
-import { applyPortfolioEvent } from '../stores/game-events';
+import { runGameRequest, applyPortfolioEvent } from '../stores/game-updates';
 
 /** A key for one order tap (crypto.randomUUID needs a secure context, which a LAN address is not). */
 export function orderKey(): string {

@@ -3,7 +3,7 @@ import type { ApiSuccess } from '@showdown/shared/api';
 import { applyGameChange } from '@showdown/shared/game-state';
 import type { UndoneAction } from '@showdown/shared/protocol';
 import { api } from '../lib/api-client';
-import { runGameRequest } from '../stores/run-request';
+import { runGameRequest } from '../stores/game-updates';
 
 /**
  * Broker: POST /api/game/{id}/undo reverses the last price update, payday or averaged mayhem

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findNavigatedPath, renderRoute } from '../../test/render';
 import type { GameConnectionOptions } from '../lib/socket';
 import { resetAppStore, useAppStore } from '../stores/app-store';
-import { provisionalSnapshot } from '../stores/game-data';
+import { provisionalSnapshot } from '../stores/snapshot-changes';
 import { selectRanking, selectStatus } from '../stores/game-selectors';
 import { BACK_ONLINE_MS, REMOVED_FROM_GAME, useGameSocket } from './use-game-socket';
 import { ASHA } from '../../test/fixtures/users';

@@ -13,7 +13,12 @@ import {
 import { useAppStore } from '../stores/app-store';
 import { selectGameId, selectPlayerId } from '../stores/game-selectors';
 import { t, msg } from '../i18n';
-import { applyEvent, applyPortfolioEvent, applyPresenceEvent } from '../stores/game-events';
+import {
+  loadSnapshot,
+  applyEvent,
+  applyPortfolioEvent,
+  applyPresenceEvent,
+} from '../stores/game-updates';
 
 /** Told about every event the store applied. */
 export type AppliedHandler = <E extends GameEventName>(name: E, event: GameEventPayload<E>) => void;
@@ -35,8 +40,8 @@ export const BACK_ONLINE_MS = 2500;
 /**
  * Keeps the current game live while I hold a seat in a game and a token exists: mounted once in
  * the app shell.
- * Snapshots and events go through the store's one event reducer; a removal sends the player to
- * /showDown, the end of the game to /leaderboard.
+ * Snapshots and events go into the store through the shared event reducer (game-updates.ts); a
+ * removal sends the player to /showDown, the end of the game to /leaderboard.
  */
 export function useGameSocket(listener?: GameListener): void {
   // The latest listener, without reconnecting when it changes.
@@ -70,7 +75,7 @@ export function useGameSocket(listener?: GameListener): void {
 
     const onSnapshot = (snapshot: GameSnapshot) => {
       const before = store().game;
-      if (store().loadSnapshot(snapshot)) listenerRef.current?.loaded(before, snapshot);
+      if (loadSnapshot(snapshot)) listenerRef.current?.loaded(before, snapshot);
     };
 
     const onStatus = (status: ConnectionStatus) => {

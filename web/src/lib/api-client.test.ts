@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, ok, type MockResponse } from '../../test/render';
 import { wireApiClient } from '../app/provider';
 import { useAppStore } from '../stores/app-store';
-import { provisionalSnapshot } from '../stores/game-data';
+import { provisionalSnapshot } from '../stores/snapshot-changes';
 import {
   api,
   ApiError,

@@ -12,7 +12,12 @@ import {
   type ConnectionStatus,
 } from './socket';
 import type { SpectatorSnapshot } from '@showdown/shared/spectator';
-import { applyEvent, applyPortfolioEvent, applyPresenceEvent } from '../stores/game-events';
+import {
+  loadSnapshot,
+  applyEvent,
+  applyPortfolioEvent,
+  applyPresenceEvent,
+} from '../stores/game-updates';
 
 const settings: GameSettings = {
   starting_funds: 500000,
@@ -52,7 +57,7 @@ function open(refreshToken = vi.fn(async () => 'new-token'), onError = vi.fn()) 
     gameId: 9,
     getToken: () => localStorage.getItem('access_token'),
     refreshToken,
-    onSnapshot: (s) => useAppStore.getState().loadSnapshot(s),
+    onSnapshot: (s) => loadSnapshot(s),
     onEvent: (name, payload) => applyEvent(name, payload),
     onPortfolio: (gameId, portfolio) => applyPortfolioEvent(gameId, portfolio),
     onPresence: (presence) => applyPresenceEvent(presence),
@@ -206,7 +211,7 @@ describe('connection status', () => {
   it('routes my private portfolio update to its own handler', async () => {
     const { socket } = open();
     await vi.waitFor(() => expect(useAppStore.getState().game?.seq).toBe(5));
-    useAppStore.getState().loadSnapshot({
+    loadSnapshot({
       ...snapshot(5, 100),
       me: { player_id: 2, role: 2, portfolio: null, mayhem_responded: false },
     });

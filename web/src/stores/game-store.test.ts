@@ -21,7 +21,13 @@ import {
 } from './game-selectors';
 import { publicPlayer } from '../../test/fixtures/players';
 import { ASHA } from '../../test/fixtures/users';
-import { applyEvent, applyPortfolioEvent } from './game-events';
+import {
+  joinedBoard,
+  applyAnswer,
+  loadSnapshot,
+  applyEvent,
+  applyPortfolioEvent,
+} from './game-updates';
 
 const player = publicPlayer;
 
@@ -138,7 +144,7 @@ beforeEach(() => {
   useAppStore.setState({
     user: { ...ASHA, id: 20 },
   });
-  state().loadSnapshot(snapshot());
+  loadSnapshot(snapshot());
 });
 
 describe('snapshot', () => {
@@ -201,15 +207,15 @@ describe('snapshot', () => {
       false,
       false,
     );
-    state().loadSnapshot(snapshot({ game: { ...snapshot().game, id: 10 } }));
+    loadSnapshot(snapshot({ game: { ...snapshot().game, id: 10 } }));
     expect(state().transactions).toEqual([]);
   });
 
   it('an older snapshot of the same game (a join answered after a resync) is dropped', () => {
     const held = snapshot();
-    expect(state().loadSnapshot({ ...held, seq: held.seq - 1, stocks: [] })).toBe(false);
+    expect(loadSnapshot({ ...held, seq: held.seq - 1, stocks: [] })).toBe(false);
     expect(state().game).toEqual(held);
-    expect(state().loadSnapshot({ ...held, seq: held.seq + 2, stocks: [] })).toBe(true);
+    expect(loadSnapshot({ ...held, seq: held.seq + 2, stocks: [] })).toBe(true);
     expect(state().game?.stocks).toEqual([]);
   });
 });
@@ -255,7 +261,7 @@ describe('socket events', () => {
 
   it('game:started sets status running, settings and stocks', () => {
     resetAppStore();
-    state().loadSnapshot(snapshot({ game: { ...snapshot().game, status: 1 }, stocks: [] }));
+    loadSnapshot(snapshot({ game: { ...snapshot().game, status: 1 }, stocks: [] }));
     applyEvent('game:started', { ...event(11), settings, stocks });
     expect(state().game).toMatchObject({ game: { status: 2, settings }, stocks });
   });
@@ -407,7 +413,7 @@ describe('the last finished game', () => {
     ];
     applyEvent('game:ended', { ...event(11), ranking });
     // Re-joining the same board's finished game keeps it.
-    state().joinedBoard({
+    joinedBoard({
       game_id: 9,
       board_code: 'AB12',
       broker_exists: true,
@@ -416,7 +422,7 @@ describe('the last finished game', () => {
       game_status: 3,
     });
     expect(selectRanking(state())).toEqual(ranking);
-    state().joinedBoard({
+    joinedBoard({
       game_id: 12,
       board_code: 'AB12',
       broker_exists: false,
@@ -446,7 +452,7 @@ describe('REST answers', () => {
     applyEvent('price:updated', move(11, 520));
     // ... then the answer, describing the older price, lands.
     expect(
-      state().applyAnswer(
+      applyAnswer(
         9,
         sentAt,
         priceInto({ stock_id: 1, previousPrice: 450, updatedPrice: 495, percentage: 10 }),
@@ -459,7 +465,7 @@ describe('REST answers', () => {
   it('an answer applies when no event arrived while it was in flight', () => {
     const sentAt = state().seqFor(9);
     expect(
-      state().applyAnswer(
+      applyAnswer(
         9,
         sentAt,
         priceInto({ stock_id: 1, previousPrice: 450, updatedPrice: 495, percentage: 10 }),
@@ -473,7 +479,7 @@ describe('REST answers', () => {
   it("the broker's price answer revalues my holdings as the price event does", () => {
     applyPortfolioEvent(9, holdingTen);
     expect(
-      state().applyAnswer(
+      applyAnswer(
         9,
         state().seqFor(9),
         priceInto({ stock_id: 1, previousPrice: 450, updatedPrice: 495, percentage: 10 }),
@@ -489,7 +495,7 @@ describe('REST answers', () => {
       mayhem_id: 3,
       changes: [{ stock_id: 1, previous_price: 450, price: 495, percentage: 10 }],
     };
-    expect(state().applyAnswer(9, state().seqFor(9), averagedInto(answer))).toBe(true);
+    expect(applyAnswer(9, state().seqFor(9), averagedInto(answer))).toBe(true);
     expect(selectMayhem(state())).toBeNull();
     expect(selectStocks(state())[0]?.current_price).toBe(495);
     expect(selectPortfolio(state())?.total_balance).toBe(500450);
@@ -497,13 +503,13 @@ describe('REST answers', () => {
 
   it('the end answer and the phase answers read as game:ended and phase:started/ended', () => {
     const at = '2026-11-25T12:00:00.000Z';
-    state().applyAnswer(9, state().seqFor(9), phaseInto(1, at));
+    applyAnswer(9, state().seqFor(9), phaseInto(1, at));
     expect(selectOrderbook(state())).toBe(1);
     expect(selectPortfolio(state())).toMatchObject({ orderbook_status: 1, ends_at: at });
-    state().applyAnswer(9, state().seqFor(9), phaseInto(0, null));
+    applyAnswer(9, state().seqFor(9), phaseInto(0, null));
     expect(selectEndsAt(state())).toBeNull();
     const ranking = finalRanking(500000);
-    state().applyAnswer(9, state().seqFor(9), endedInto(ranking));
+    applyAnswer(9, state().seqFor(9), endedInto(ranking));
     expect(selectStatus(state())).toBe(3);
     expect(selectRanking(state())).toEqual(ranking);
   });
@@ -512,7 +518,7 @@ describe('REST answers', () => {
     resetAppStore();
     const sentAt = state().seqFor(9);
     expect(sentAt).toBeNull();
-    state().loadSnapshot(snapshot());
+    loadSnapshot(snapshot());
     const old = { ...stocks[0]!, current_price: 1 };
     const read = {
       stocks_data: [old],
@@ -521,7 +527,7 @@ describe('REST answers', () => {
       orderbook_status: 0 as const,
       ends_at: null,
     };
-    expect(state().applyAnswer(9, sentAt, stocksInto(read))).toBe(false);
+    expect(applyAnswer(9, sentAt, stocksInto(read))).toBe(false);
     expect(selectStocks(state())).toEqual(stocks);
   });
 
@@ -534,10 +540,10 @@ describe('REST answers', () => {
       orderbook_status: 0 as const,
       ends_at: null,
     };
-    expect(state().applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
+    expect(applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
     expect(state().game?.seq).toBe(0);
     expect(selectStocks(state())).toEqual(stocks);
-    state().loadSnapshot(snapshot({ seq: 4 }));
+    loadSnapshot(snapshot({ seq: 4 }));
     expect(state().game).toEqual(snapshot({ seq: 4 }));
   });
 });
@@ -564,12 +570,12 @@ describe('price cues from a snapshot', () => {
   beforeEach(() => resetAppStore());
 
   it('a price that a resync shows moved by market mayhem is cued as mayhem, an update as an update', () => {
-    state().loadSnapshot(snapshot());
+    loadSnapshot(snapshot());
     const moved = stocks.map((s) => ({
       ...s,
       current_price: s.stock_id === 1 ? 504 : 266,
     }));
-    state().loadSnapshot(
+    loadSnapshot(
       snapshot({
         seq: 14,
         stocks: moved,
@@ -588,7 +594,7 @@ describe('price cues from a snapshot', () => {
   it('a stocks read that showed the mayhem price first is named mayhem by the resync that follows', () => {
     // A screen's load sends a REST read and a resync together; the read answers with the
     // averaged price (no cause), then the snapshot arrives before the mayhem:averaged event.
-    state().loadSnapshot(snapshot());
+    loadSnapshot(snapshot());
     const moved = stocks.map((s) => (s.stock_id === 1 ? { ...s, current_price: 504 } : s));
     const read = {
       stocks_data: moved,
@@ -597,8 +603,8 @@ describe('price cues from a snapshot', () => {
       orderbook_status: 0 as const,
       ends_at: null,
     };
-    expect(state().applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
-    state().loadSnapshot(
+    expect(applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
+    loadSnapshot(
       snapshot({
         seq: 11,
         stocks: moved,
@@ -615,7 +621,7 @@ describe('price cues from a snapshot', () => {
 describe('price cues from events', () => {
   beforeEach(() => {
     resetAppStore();
-    state().loadSnapshot(snapshot());
+    loadSnapshot(snapshot());
   });
 
   it('a stocks read that lands before mayhem:averaged still lets the event cue the move as mayhem', () => {
@@ -627,7 +633,7 @@ describe('price cues from events', () => {
       orderbook_status: 0 as const,
       ends_at: null,
     };
-    expect(state().applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
+    expect(applyAnswer(9, state().seqFor(9), stocksInto(read))).toBe(true);
     applyEvent('mayhem:averaged', {
       ...event(11),
       mayhem_id: 3,
@@ -649,7 +655,7 @@ describe('price cues from events', () => {
       orderbook_status: 0 as const,
       ends_at: null,
     };
-    state().applyAnswer(9, state().seqFor(9), stocksInto(read));
+    applyAnswer(9, state().seqFor(9), stocksInto(read));
     applyEvent('price:updated', {
       ...event(11),
       stock_id: 2,

@@ -10,7 +10,7 @@ import { api } from '../../src/lib/api-client';
 import { useAppStore } from '../../src/stores/app-store';
 import { failure, ok, renderScreen, serve, setGame, type FakeApi } from './render-screen';
 import { StockPricesScreen } from '../../src/features/market/components/stock-prices-screen';
-import { applyEvent, applyPresenceEvent } from '../../src/stores/game-events';
+import { applyEvent, applyPresenceEvent } from '../../src/stores/game-updates';
 
 vi.mock('../../src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),

@@ -26,7 +26,7 @@ import type { Mock } from 'vitest';
 import { AppProviders } from '../../src/app/provider';
 import { ApiError } from '../../src/lib/api-client';
 import { resetAppStore, useAppStore, type AppState } from '../../src/stores/app-store';
-import { provisionalSnapshot } from '../../src/stores/game-data';
+import { provisionalSnapshot } from '../../src/stores/snapshot-changes';
 
 function LocationProbe() {
   const location = useLocation();

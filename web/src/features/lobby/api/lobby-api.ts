@@ -3,7 +3,8 @@ import type { FirstPlayer, GameSettings, SettingsInput } from '@showdown/shared/
 import { GAME_STATUS } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';
 import { firstPlayerInto, settingsInto, statusInto } from '../../../stores/game-answers';
-import { runGameRequest, runRequest } from '../../../stores/run-request';
+import { runRequest } from '../../../stores/run-request';
+import { runGameRequest } from '../../../stores/game-updates';
 
 /** Broker: POST remove-player; returns the server's message. */
 export async function removePlayer(gameId: number, playerId: number): Promise<string | undefined> {

@@ -9,7 +9,7 @@ import { selectPlayerId, selectRole } from '../../../stores/game-selectors';
 import { FirstPlayerScreen } from './first-player-screen';
 import { landingRotation, segmentCentre } from './spinner-wheel';
 import { publicPlayer } from '../../../../test/fixtures/players';
-import { applyEvent } from '../../../stores/game-events';
+import { applyEvent } from '../../../stores/game-updates';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 

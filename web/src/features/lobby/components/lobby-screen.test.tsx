@@ -13,7 +13,7 @@ import {
 import { resetAppStore, useAppStore } from '../../../stores/app-store';
 import { LobbyScreen } from './lobby-screen';
 import { publicPlayer } from '../../../../test/fixtures/players';
-import { applyEvent, applyPresenceEvent } from '../../../stores/game-events';
+import { loadSnapshot, applyEvent, applyPresenceEvent } from '../../../stores/game-updates';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -194,9 +194,7 @@ describe('lobby', () => {
     // The bot broker starts the game: a bot never spins the wheel, so Pia goes to the market.
     act(() => {
       const game = useAppStore.getState().game!;
-      useAppStore
-        .getState()
-        .loadSnapshot({ ...game, seq: 3, game: { ...game.game, status: 2, practice: true } });
+      loadSnapshot({ ...game, seq: 3, game: { ...game.game, status: 2, practice: true } });
     });
     expect(await findNavigatedPath()).toBe('/stock-prices');
   });
@@ -208,7 +206,7 @@ describe('lobby', () => {
     // the socket's snapshot has arrived
     act(() => {
       const game = useAppStore.getState().game!;
-      useAppStore.getState().loadSnapshot({ ...game, seq: 3 });
+      loadSnapshot({ ...game, seq: 3 });
     });
     act(() => {
       applyEvent('lobby:joined', { seq: 4, game_id: 4, player: player(5, 2, 'Kabir') });

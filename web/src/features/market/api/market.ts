@@ -9,7 +9,8 @@ import type { OrderbookStatus } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';
 import { sendCommand } from '../../../lib/socket-commands';
 import { phaseInto, priceInto, stocksInto } from '../../../stores/game-answers';
-import { runGameRequest, runRequest } from '../../../stores/run-request';
+import { runRequest } from '../../../stores/run-request';
+import { runGameRequest } from '../../../stores/game-updates';
 
 /** GET the game's stocks (prices, is_mm_exist, phase) into the store. */
 export async function loadStocks(gameId: number): Promise<StocksData> {

@@ -15,7 +15,7 @@ import {
   type FakeApi,
 } from '../../../../test/in-game/render-screen';
 import { StockPricesScreen, showsMarketMayhem } from './stock-prices-screen';
-import { applyEvent } from '../../../stores/game-events';
+import { applyEvent } from '../../../stores/game-updates';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),

@@ -10,8 +10,9 @@ import { ApiError, api } from '../../../lib/api-client';
 import { sendCommand } from '../../../lib/socket-commands';
 import { useAppStore } from '../../../stores/app-store';
 import { averagedInto, mayhemInto, respondedInto } from '../../../stores/game-answers';
-import { runGameRequest, runRequest } from '../../../stores/run-request';
+import { runRequest } from '../../../stores/run-request';
 import { t } from '../../../i18n';
+import { applyAnswer, runGameRequest } from '../../../stores/game-updates';
 
 /**
  * The game's current market mayhem list, or null when the server answers that none exists yet
@@ -30,7 +31,7 @@ export async function loadMayhem(gameId: number): Promise<MayhemData | null> {
   } catch (error) {
     if (error instanceof ApiError && error.message === MSG.MAYHEM_NOT_FOUND) {
       const store = useAppStore.getState();
-      store.applyAnswer(gameId, sentAt, mayhemInto(null));
+      applyAnswer(gameId, sentAt, mayhemInto(null));
       store.requestSucceeded('mayhem');
       return null;
     }

@@ -16,7 +16,7 @@ import {
 import { mayhemErrorText } from '../api/mayhem';
 import { MAYHEM_TEXT } from './mayhem-texts';
 import { MarketMayhemScreen } from './market-mayhem-screen';
-import { applyEvent } from '../../../stores/game-events';
+import { applyEvent } from '../../../stores/game-updates';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),

@@ -3,7 +3,8 @@ import type { Portfolio, StocksData, TransactionEntry } from '@showdown/shared/a
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { portfolioInto, stocksInto } from '../../../stores/game-answers';
-import { runGameRequest, runRequest } from '../../../stores/run-request';
+import { runRequest } from '../../../stores/run-request';
+import { runGameRequest } from '../../../stores/game-updates';
 
 /** A history page's size: a shorter page is the last one. */
 export const HISTORY_PAGE = 50;

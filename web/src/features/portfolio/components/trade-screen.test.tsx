@@ -14,7 +14,7 @@ import {
 } from '../../../../test/in-game/render-screen';
 import { canBuy, canSell, cleanQuantity, type TradeContext } from './trade-rules';
 import { TradeScreen } from './trade-screen';
-import { applyEvent } from '../../../stores/game-events';
+import { applyEvent } from '../../../stores/game-updates';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),

@@ -13,7 +13,7 @@ import {
   type FakeApi,
 } from '../../../../test/in-game/render-screen';
 import { TransactionScreen } from './transaction-screen';
-import { applyEvent } from '../../../stores/game-events';
+import { applyEvent } from '../../../stores/game-updates';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<object>()),

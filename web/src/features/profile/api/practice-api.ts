@@ -4,6 +4,7 @@ import { GAME_STATUS } from '@showdown/shared/constants';
 import { api } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { runRequest } from '../../../stores/run-request';
+import { joinedBoard } from '../../../stores/game-updates';
 
 /** The practice game's first screen: its lobby, or the market once the bot broker started it. */
 export function routeAfterPractice(data: Pick<PracticeData, 'game_status'>): string {
@@ -18,7 +19,7 @@ export async function startPractice(
   input: Pick<PracticeCreateInput, 'mode' | 'bots' | 'trade_phase_duration' | 'rounds'>,
 ): Promise<string> {
   const { data } = await runRequest('practice', () => api.post<PracticeData>(API.practice, input));
-  useAppStore.getState().joinedBoard({
+  joinedBoard({
     game_id: data.game_id,
     board_code: data.board_code,
     broker_exists: true,

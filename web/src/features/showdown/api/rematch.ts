@@ -6,6 +6,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { selectGameId, selectPlayerId } from '../../../stores/game-selectors';
 import { runRequest } from '../../../stores/run-request';
 import { chooseSeat, joinBoard } from '../../../api/board';
+import { joinedBoard } from '../../../stores/game-updates';
 
 /**
  * Broker: POST /api/game/{id}/rematch opens the new lobby on the board code (same settings) with
@@ -13,7 +14,7 @@ import { chooseSeat, joinBoard } from '../../../api/board';
  */
 export async function playAgain(gameId: number): Promise<string | undefined> {
   const answer = await runRequest('rematch', () => api.post<JoinGameData>(API.rematch(gameId)));
-  useAppStore.getState().joinedBoard(answer.data);
+  joinedBoard(answer.data);
   return answer.message;
 }
 

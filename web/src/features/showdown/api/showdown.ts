@@ -2,7 +2,8 @@ import { API } from '@showdown/shared/api-paths';
 import type { RankingEntry } from '@showdown/shared/api';
 import { api } from '../../../lib/api-client';
 import { endedInto } from '../../../stores/game-answers';
-import { runGameRequest, runRequest } from '../../../stores/run-request';
+import { runRequest } from '../../../stores/run-request';
+import { runGameRequest } from '../../../stores/game-updates';
 
 /** GET every player's net worth and rank (allowed on a completed game too). */
 export async function loadShowdown(gameId: number): Promise<RankingEntry[]> {
