@@ -43,6 +43,30 @@ const APP_FACE = /^\/\S* \/assets\/noto-sans-devanagari-devanagari-(400|700)-nor
 const ENGLISH_SWITCH_FACE =
   /^\/profile \/assets\/noto-sans-devanagari-devanagari-700-normal-[\w-]+\.woff2$/;
 
+/**
+ * Whether the switch's 'हिन्दी' is drawn with the app's face: as wide as the same text set in that
+ * face alone (same size, weight and spacing); boxes of a fallback are not.
+ */
+const hindiLabelDrawn = (page: Page) =>
+  page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('button[lang="hi"]');
+    const text = [...(button?.childNodes ?? [])].find((node) => node.nodeType === Node.TEXT_NODE);
+    if (!button || !text?.textContent) return false;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const style = getComputedStyle(button);
+    const probe = document.createElement('span');
+    probe.lang = 'hi';
+    probe.style.font = `${style.fontWeight} ${style.fontSize} "Noto Sans Devanagari"`;
+    probe.style.letterSpacing = style.letterSpacing;
+    probe.style.position = 'absolute';
+    probe.textContent = text.textContent;
+    document.body.append(probe);
+    const fresh = probe.getBoundingClientRect().width;
+    probe.remove();
+    return Math.abs(range.getBoundingClientRect().width - fresh) < 0.5;
+  });
+
 describe('Hindi', () => {
   it('Profile switches to Hindi, kept on reload; lobby, market, the TV and the report read in Hindi', async () => {
     const s = new Scenario('hindi', e2e.browser, e2e.server);
@@ -67,6 +91,12 @@ describe('Hindi', () => {
           () => devanagariFaces(page),
           5_000,
         ).toEqual(['400 unloaded', '700 loaded']);
+        // Drawn with that face, not as boxes.
+        await live(
+          'the label is drawn with the loaded face',
+          () => hindiLabelDrawn(page),
+          5_000,
+        ).toBe(true);
         await s.seen(broker, 'en-profile-language-switch');
         const catalogue = page.waitForResponse((r) => /\/assets\/hi-[\w-]+\.js$/.test(r.url()));
         await page.getByRole('button', { name: 'हिन्दी' }).click();

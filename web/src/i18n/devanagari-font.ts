@@ -39,7 +39,7 @@ function devanagariFaces(): Map<Weight, FontFace> {
  * Fetches the faces of `weights` (400 for text, 700 for headings and buttons; 800 uses 700).
  * Text must be laid out after this resolves: Chromium does not lay text out again when a font
  * named after the Latin ones loads later, so text drawn before stays boxes (the Hindi catalogue
- * waits for it; the language switch draws its label again). A face that fails to load (offline,
+ * waits for it; the language switch lays its label out only then). A face that fails to load (offline,
  * say) leaves the system's fonts.
  */
 export async function loadDevanagariFont(

@@ -14,8 +14,9 @@ import {
 
 /**
  * 'हिन्दी' must be legible to an English reader too, on a device without a Devanagari font: the
- * app's bold Devanagari face (a button's weight) is fetched, and the answer is whether it has
- * loaded, for the label to be drawn again with it.
+ * app's bold Devanagari face (a button's weight) is fetched, and the answer is whether that is
+ * over (loaded, or failed: then the system's fonts). Chromium keeps text it laid out before the
+ * face was there as boxes, even in a new element, so the label's text is first laid out then.
  */
 function useDevanagariLabel(): boolean {
   const [ready, setReady] = useState(false);
@@ -23,6 +24,8 @@ function useDevanagariLabel(): boolean {
     let mounted = true;
     void import('../../../i18n/devanagari-font')
       .then((font) => font.loadDevanagariFont(['700']))
+      // Without the font's module (offline, not cached) the label is drawn in the system's fonts.
+      .catch(() => undefined)
       .then(() => mounted && setReady(true));
     return () => {
       mounted = false;
@@ -52,13 +55,14 @@ export function LanguageSwitch() {
       >
         {LANGUAGES.map((language) => (
           <ToggleButton
-            // A new element once the font is there: the label is laid out again with it.
-            key={`${language}-${fontReady}`}
+            key={language}
             value={language}
             lang={language}
+            // Named from the start; the Devanagari text is drawn once its face is there.
+            aria-label={LANGUAGE_NAMES[language]}
             sx={{ px: 2 }}
           >
-            {LANGUAGE_NAMES[language]}
+            {fontReady || language !== 'hi' ? LANGUAGE_NAMES[language] : ''}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
