@@ -29,10 +29,20 @@ if (cluster.isPrimary) {
 }
 `;
 
-/** A process whose worker thread (as the embedded database's) keeps busy. */
+/**
+ * A process whose worker thread (as the embedded database's) keeps busy in \`spinInThread\`, and
+ * writes how many spins it has done to SPINS_FILE, so a test can wait for the thread's work
+ * however slowly a loaded machine schedules it.
+ */
 const WITH_THREAD = `
 const { Worker } = require('node:worker_threads');
-new Worker('let x = 0; setInterval(() => { for (let i = 0; i < 2e5; i++) x += Math.sqrt(i); }, 5);', { eval: true });
+new Worker(\`
+const fs = require('node:fs');
+let x = 0;
+let spins = 0;
+function spinInThread() { for (let i = 0; i < 2e5; i++) x += Math.sqrt(i); }
+setInterval(() => { spinInThread(); spins += 1; fs.writeFileSync(process.env.SPINS_FILE, String(spins)); }, 5);
+\`, { eval: true });
 setInterval(() => {}, 1000);
 `;
 
@@ -62,7 +72,12 @@ describe('the bench probe', () => {
     dirs.push(dir);
     const profileDir = path.join(dir, 'profiles');
     fs.mkdirSync(profileDir);
-    const { child, probeDir } = withProbe(dir, WITH_THREAD, { BENCH_PROFILE_DIR: profileDir });
+    const spinsFile = path.join(dir, 'spins');
+    const spins = () => (fs.existsSync(spinsFile) ? Number(fs.readFileSync(spinsFile, 'utf8')) : 0);
+    const { child, probeDir } = withProbe(dir, WITH_THREAD, {
+      BENCH_PROFILE_DIR: profileDir,
+      SPINS_FILE: spinsFile,
+    });
     try {
       const deadline = Date.now() + 30_000;
       while (fs.readdirSync(probeDir).length < 1 && Date.now() < deadline) {
@@ -78,19 +93,28 @@ describe('the bench probe', () => {
           threads?: string[];
         };
       await call('/profile/start');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Profiled for as long as the thread takes to spin 100 times, not for a fixed time: on a
+      // busy machine the thread may get little of a half second.
+      const from = spins();
+      while (spins() < from + 100 && Date.now() < deadline + 30_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(spins()).toBeGreaterThanOrEqual(from + 100);
       const stopped = await call('/profile/stop?name=orders');
       expect(stopped.threads).toHaveLength(1);
       expect(path.basename(stopped.threads![0]!)).toMatch(/^thread-orders-\d+-\d+\.cpuprofile$/);
       // The thread's busy loop is in its profile, and not in the main thread's.
       const thread = busiestProfile(profileDir, 'thread-orders');
       const main = busiestProfile(profileDir, 'orders');
-      expect(thread!.busy_ms).toBeGreaterThan(100);
+      const spinning = (summary: typeof thread) =>
+        summary!.by_function.some((f) => f.name.startsWith('spinInThread'));
+      expect(spinning(thread)).toBe(true);
+      expect(spinning(main)).toBe(false);
       expect(thread!.busy_ms).toBeGreaterThan(main!.busy_ms);
     } finally {
       child.kill('SIGTERM');
     }
-  }, 60_000);
+  }, 90_000);
 
   it('answers on its own port in every process of a cluster', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showdown-probe-test-'));
