@@ -1,6 +1,8 @@
 /**
  * Step 4, baseline: the same fan-out through a bare Socket.IO relay (relay.ts), in this run, so
- * the server's latency and CPU per delivery are read against what Socket.IO alone costs.
+ * the server's latency and CPU per delivery are read against what Socket.IO alone costs; then
+ * with each publish an HTTP call (node:http alone, then Express), so a REST price move is read
+ * against what HTTP and the framework alone cost.
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -34,14 +36,17 @@ export async function runBaseline(bench: Bench) {
     ),
   );
   console.log('baseline: the same fan-out through a bare Socket.IO relay');
-  const baseline = await measureFanout(
-    bench,
-    'relay',
-    settings.games,
-    fanoutTiming(bench),
-    relay.pid,
-  );
+  const relayUrl = `http://127.0.0.1:${relayPort}`;
+  const through = (via: 'socket' | 'rest', url = relayUrl) =>
+    measureFanout(bench, 'relay', settings.games, fanoutTiming(bench), relay.pid, via, url);
+  const baseline = await through('socket');
+  // The same publish as an HTTP call: what HTTP itself, then Express with its body parser,
+  // cost per price move on this machine, beside the server's REST call.
+  console.log('baseline: the same, each publish an HTTP call to node:http');
+  const http = await through('rest');
+  console.log('baseline: the same, each publish an HTTP call to Express');
+  const express = await through('rest', `${relayUrl}/express`);
   await Promise.all(generators.map((g) => g.run({ type: 'close' }, 30_000)));
   relay.kill();
-  return baseline;
+  return { ...baseline, http, express };
 }

@@ -101,7 +101,8 @@ export const fanoutTiming = ({ settings }: Bench): FanoutTiming => ({
 
 /**
  * One fan-out run through the server (or the bare relay, whose process `relayPid` is measured):
- * `activeGames` games update once a second each, every socket's receipt timed.
+ * `activeGames` games update once a second each, every socket's receipt timed. With `via`
+ * 'rest', the updates are HTTP calls to `restUrl` (the server's, or the relay's HTTP publish).
  */
 export async function measureFanout(
   bench: Bench,
@@ -110,8 +111,9 @@ export async function measureFanout(
   timing = fanoutTiming(bench),
   relayPid?: number,
   via: CommandPath = 'socket',
+  restUrl = bench.restUrl,
 ) {
-  const { generators, nodes, database, restUrl, settings } = bench;
+  const { generators, nodes, database, settings } = bench;
   const startEpochMs = epochNow() + 1_500;
   const server = measureServer(
     target === 'server' ? nodes : [],

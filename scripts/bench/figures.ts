@@ -1,7 +1,8 @@
 /**
  * The figures the report derives from the measured steps: CPU per unit of work (a delivery, a
  * table update, an order), by thread, the idle work's share, and the command paths side by side
- * (the socket command, the REST call and the bare relay, same run). Pure: no I/O.
+ * (the socket command, the REST call and the bare relay over Socket.IO, node:http and Express,
+ * same run). Pure: no I/O.
  */
 import type { Distribution } from './ipc.ts';
 import type { ThreadPercent } from './server-node.ts';
@@ -28,6 +29,12 @@ export interface OrdersRun {
   server: ServerWindow;
 }
 
+/** A fan-out through the bare relay: its process's CPU is `server.otherPercent`. */
+export interface RelayRun {
+  latency: Distribution;
+  server: { otherPercent: number };
+}
+
 export interface FigureInputs {
   fanoutSeconds: number;
   socketsPerGame: number;
@@ -35,8 +42,11 @@ export interface FigureInputs {
   idle: ServerWindow;
   /** The brokers' price moves as socket commands, and the same as REST calls. */
   fanout: FanoutRun & { rest: FanoutRun };
-  /** The same fan-out through the bare relay: its CPU is `server.otherPercent`. */
-  baseline: { latency: Distribution; server: { otherPercent: number } };
+  /**
+   * The same fan-out through the bare relay (its CPU is `server.otherPercent`), then with each
+   * publish an HTTP call to node:http alone and to Express.
+   */
+  baseline: RelayRun & { http: RelayRun; express: RelayRun };
   /** Orders at the carried rate, as socket commands and as REST calls. */
   carried: { rate: number; socket: OrdersRun; rest: OrdersRun };
   /** The orders at the offered rate. */
@@ -85,7 +95,16 @@ export interface MovePath {
 
 /** The price move and the order through each command path, same run, with their ratios. */
 export interface CommandPaths {
-  move: { relay: MovePath; socket: MovePath; rest: MovePath };
+  move: {
+    relay: MovePath;
+    /** The relay with each publish an HTTP call: node:http alone, and Express. */
+    httpRelay: MovePath;
+    expressRelay: MovePath;
+    socket: MovePath;
+    rest: MovePath;
+    /** The REST price move's CPU per delivery over the Express relay's: what the server adds. */
+    restToExpressRelayCpu: number;
+  };
   orders: {
     rate: number;
     socket: { latency: Distribution; cpu: OrderCpu };
@@ -100,7 +119,9 @@ export interface CommandPaths {
 export function commandPaths(inputs: FigureInputs): CommandPaths {
   const { fanout, baseline, carried, fanoutSeconds } = inputs;
   const deliveriesPerSecond = (d: { latency: Distribution }) => d.latency.count / fanoutSeconds;
-  const relayCpu = microsPer(baseline.server.otherPercent, deliveriesPerSecond(baseline));
+  const relayCpuOf = (run: RelayRun) =>
+    microsPer(run.server.otherPercent, deliveriesPerSecond(run));
+  const relayCpu = relayCpuOf(baseline);
   const movePath = (latency: Distribution, cpu: number): MovePath => ({
     latency,
     cpuMicrosPerDelivery: cpu,
@@ -109,13 +130,19 @@ export function commandPaths(inputs: FigureInputs): CommandPaths {
   });
   const serverMove = (run: FanoutRun) =>
     movePath(run.latency, microsPer(run.server.cpuPercent, deliveriesPerSecond(run)));
+  const relayMove = (run: RelayRun) => movePath(run.latency, relayCpuOf(run));
+  const rest = serverMove(fanout.rest);
+  const expressRelay = relayMove(baseline.express);
   const socketOrders = { latency: carried.socket.latency, cpu: orderCpu(carried.socket) };
   const restOrders = { latency: carried.rest.latency, cpu: orderCpu(carried.rest) };
   return {
     move: {
       relay: movePath(baseline.latency, relayCpu),
+      httpRelay: relayMove(baseline.http),
+      expressRelay,
       socket: serverMove(fanout),
-      rest: serverMove(fanout.rest),
+      rest,
+      restToExpressRelayCpu: rest.cpuMicrosPerDelivery / expressRelay.cpuMicrosPerDelivery,
     },
     orders: {
       rate: carried.rate,

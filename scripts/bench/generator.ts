@@ -325,12 +325,22 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
       if (next) fire(game, next, true);
     };
     if (command.target === 'relay') {
-      game.broker?.emit('publish', `g${game.plan.gameId}`, {
+      const room = `g${game.plan.gameId}`;
+      const published = {
         game_id: game.plan.gameId,
         stock_id: COMPANIES[k % COMPANIES.length]!.id,
         seq: k,
-      });
-      done();
+      };
+      if (via === 'socket') {
+        game.broker?.emit('publish', room, published);
+        done();
+        return;
+      }
+      // The relay's HTTP publish (relay.ts): node:http alone, or Express at restUrl's /express.
+      call(`${command.restUrl}/publish/${room}`, game.plan.brokerToken, published).then(
+        (answer) => done(answer.status === 200 ? undefined : failureKey(answer)),
+        (err: unknown) => done(errorKey(err)),
+      );
       return;
     }
     const move = {

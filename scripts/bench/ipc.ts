@@ -81,7 +81,10 @@ export type Command =
     }
   | {
       type: 'fanout';
-      /** Where the brokers' REST calls go (node 0); unused for the relay. */
+      /**
+       * Where the brokers' REST calls go: node 0, or for the relay its HTTP publish (relay.ts:
+       * its address for node:http, with /express for the Express app).
+       */
       restUrl: string;
       target: 'server' | 'relay';
       /** The brokers' price updates: REST calls or socket commands [socket]. */

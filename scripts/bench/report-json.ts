@@ -179,8 +179,11 @@ function pathsJson(paths: CommandPaths) {
   return {
     price_move: {
       relay: movePathJson(paths.move.relay),
+      http_relay: movePathJson(paths.move.httpRelay),
+      express_relay: movePathJson(paths.move.expressRelay),
       socket: movePathJson(paths.move.socket),
       rest: movePathJson(paths.move.rest),
+      rest_to_express_relay_cpu: round1(paths.move.restToExpressRelayCpu),
     },
     orders: {
       per_s: paths.orders.rate,

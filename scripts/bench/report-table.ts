@@ -80,6 +80,8 @@ function commandPathRows({ fanout, orders }: Measured, figures: Figures): Row[] 
     `${run.completedPerSecond.toFixed(0)}/s done, errors ${run.errorCount}${flag(generatorBound(run.sendLag.p99, run.generatorCpu))}`;
   return [
     ['price move, bare relay', moveText(move.relay, true)],
+    ['price move, relay over node:http', moveText(move.httpRelay, false)],
+    ['price move, relay over Express', moveText(move.expressRelay, false)],
     ['price move, socket command', moveText(move.socket, false)],
     [
       'price move, REST',
@@ -95,7 +97,7 @@ function commandPathRows({ fanout, orders }: Measured, figures: Figures): Row[] 
     ],
     [
       'REST against the socket',
-      `price move: ${times(figures.restMicrosPerDelivery / figures.serverMicrosPerDelivery)} the CPU per delivery · orders: ${times(paths.restToSocketP99)} the p99, ${times(paths.restToSocketCpu)} the server's CPU per order (targets: REST orders p99 ≤ ${P99_TARGET_MS} ms; a REST price move within 3 × the relay's CPU per delivery and p99)`,
+      `price move: ${times(figures.restMicrosPerDelivery / figures.serverMicrosPerDelivery)} the CPU per delivery (${times(move.restToExpressRelayCpu)} the relay over Express) · orders: ${times(paths.restToSocketP99)} the p99, ${times(paths.restToSocketCpu)} the server's CPU per order (targets: REST orders p99 ≤ ${P99_TARGET_MS} ms; a REST price move within 3 × the relay's CPU per delivery and p99)`,
     ],
   ];
 }

@@ -98,14 +98,17 @@ function expectWholeRun(result: Record<string, any>, database: string) {
     expect(result.orders.carried[via].cpu_ms_per_order.server, via).toBeGreaterThan(0);
   }
   expect(result.orders.carried.rest_to_socket_server_cpu_ratio).toEqual(expect.any(Number));
-  // The command paths side by side: a price move through the relay, the socket and REST, an
-  // order through the socket and REST, each with its ratio.
-  for (const via of ['relay', 'socket', 'rest']) {
+  // The command paths side by side: a price move through the relay (over Socket.IO, node:http
+  // and Express), the socket and REST, an order through the socket and REST, each with its ratio.
+  for (const via of ['relay', 'http_relay', 'express_relay', 'socket', 'rest']) {
     const move = result.command_paths.price_move[via];
     expect(move.p99_ms, via).toEqual(expect.any(Number));
     expect(move.p99_to_relay, via).toEqual(expect.any(Number));
   }
-  expect(result.command_paths.price_move.rest.cpu_us_per_delivery).toBeGreaterThan(0);
+  for (const via of ['http_relay', 'express_relay', 'rest']) {
+    expect(result.command_paths.price_move[via].cpu_us_per_delivery, via).toBeGreaterThan(0);
+  }
+  expect(result.command_paths.price_move.rest_to_express_relay_cpu).toEqual(expect.any(Number));
   for (const via of ['socket', 'rest']) {
     expect(result.command_paths.orders[via].p95_ms, via).toEqual(expect.any(Number));
     expect(result.command_paths.orders[via].server_cpu_ms_per_order, via).toBeGreaterThan(0);
