@@ -47,6 +47,7 @@ export default defineConfig({
             'test/undo-rematch-nodes.test.ts',
             'test/share-page-nodes.test.ts',
             'test/bots-nodes.test.ts',
+            'test/redis-deployments.test.ts',
             // A PostgreSQL server of the test's own, stopped and started under the server: the
             // embedded database has no server apart from the server's process.
             'test/db-outage.test.ts',

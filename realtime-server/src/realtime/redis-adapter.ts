@@ -96,7 +96,16 @@ export async function connectRedisAdapter(
       `Redis at ${shown(url)} does not answer: starting without it; this node joins the others when it does`,
     );
   }
-  const adapters = createAdapter(client, { streamName });
+  // The adapter sends what needs no keeping (a question to the other nodes and their answers,
+  // a broadcast with acknowledgements) over pub/sub channels, and keeps recoverable sessions
+  // under keys, both named by the adapter's defaults unless told otherwise: named here after
+  // the stream, so another deployment on the same Redis (another stream) neither hears these
+  // questions nor answers them with the sockets and users of its own database's ids.
+  const adapters = createAdapter(client, {
+    streamName,
+    channelPrefix: streamName,
+    sessionKeyPrefix: `${streamName}:session:`,
+  });
   io.adapter(function (this: unknown, nsp: unknown) {
     const adapter = adapters(nsp);
     deliverLocallyWhileAway(adapter as unknown as Publishing, () => client.isReady);
