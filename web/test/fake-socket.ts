@@ -10,6 +10,8 @@ import { loadSnapshot, applyEvent, applyPortfolioEvent } from '../src/stores/gam
 export class FakeSocket {
   recovered = false;
   active = true;
+  connected = false;
+  disconnects = 0;
   auth: SocketAuth;
   connects = 0;
   emitted: { event: string; payload: unknown }[] = [];
@@ -39,11 +41,14 @@ export class FakeSocket {
 
   connect() {
     this.connects += 1;
+    this.connected = true;
     this.fire('connect');
     return this;
   }
 
   disconnect() {
+    this.disconnects += 1;
+    this.connected = false;
     return this;
   }
 

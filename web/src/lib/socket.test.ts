@@ -202,6 +202,21 @@ describe('connection status', () => {
     }
   });
 
+  it('back online, a socket that is down connects at once; a connected or left one does not', () => {
+    const { socket, connection } = open();
+    window.dispatchEvent(new Event('online'));
+    expect([socket.disconnects, socket.connects]).toEqual([0, 1]);
+    // The network went away: socket.io's own attempt may hang, or wait out its backoff.
+    socket.connected = false;
+    socket.fire('disconnect', 'transport close');
+    window.dispatchEvent(new Event('online'));
+    expect([socket.disconnects, socket.connects]).toEqual([1, 2]);
+    connection.disconnect();
+    socket.connected = false;
+    window.dispatchEvent(new Event('online'));
+    expect([socket.disconnects, socket.connects]).toEqual([2, 2]);
+  });
+
   it('leaving the game on purpose is not a lost connection', () => {
     const { socket, statuses } = open();
     socket.fire('disconnect', 'io client disconnect');
@@ -239,6 +254,26 @@ describe('connection status', () => {
 });
 
 describe('spectating', () => {
+  it('back online, a TV whose socket is down connects at once', () => {
+    let fake: FakeSocket | undefined;
+    const tv = spectateBoard({
+      code: 'AB12',
+      onSnapshot: () => undefined,
+      onEvent: () => 'applied',
+      createSocket: (auth) => {
+        fake = new FakeSocket(auth, () => ({ data: snapshot(5, 100) }));
+        return fake.asSocket();
+      },
+    });
+    fake!.connected = false;
+    window.dispatchEvent(new Event('online'));
+    expect([fake!.disconnects, fake!.connects]).toEqual([1, 2]);
+    tv.disconnect();
+    fake!.connected = false;
+    window.dispatchEvent(new Event('online'));
+    expect(fake!.connects).toBe(2);
+  });
+
   it('connects without a token, spectates the board code and follows events', async () => {
     let fake: FakeSocket | undefined;
     const snapshots: SpectatorSnapshot[] = [];

@@ -121,6 +121,23 @@ export function createSocket(auth: SocketAuth): GameSocket {
   return env.VITE_API_URL ? io(env.VITE_API_URL, options) : io(options);
 }
 
+/**
+ * Back online (the browser's `online` event), a socket that is down connects at once. Otherwise
+ * it would wait out socket.io's backoff, or an attempt begun while the phone had no network,
+ * which can hang until socket.io's 20 s connection timeout before the next one starts. Answers
+ * the listener's removal.
+ */
+function connectWhenOnline(socket: GameSocket): () => void {
+  const onOnline = () => {
+    if (socket.connected) return;
+    // A fresh attempt now: drops the pending one and the backoff, keeps the session to recover.
+    socket.disconnect();
+    socket.connect();
+  };
+  window.addEventListener('online', onOnline);
+  return () => window.removeEventListener('online', onOnline);
+}
+
 type SnapshotCommand = 'game:join' | 'game:resync';
 
 interface SnapshotHandlers<S> {
@@ -253,12 +270,14 @@ export function connectGame(options: GameConnectionOptions): GameConnection {
   listen(socket, options, () => void resync());
   options.onStatus?.('connecting');
   socket.connect();
+  const stopWatching = connectWhenOnline(socket);
 
   return {
     socket,
     resync,
     disconnect: () => {
       closed = true;
+      stopWatching();
       socket.disconnect();
     },
   };
@@ -297,11 +316,13 @@ export function spectateBoard(options: SpectateOptions): GameConnection {
     });
   }
   socket.connect();
+  const stopWatching = connectWhenOnline(socket);
   return {
     socket,
     resync,
     disconnect: () => {
       closed = true;
+      stopWatching();
       socket.disconnect();
     },
   };
