@@ -137,7 +137,7 @@ export function commandPaths(inputs: FigureInputs): CommandPaths {
   const restOrders = { latency: carried.rest.latency, cpu: orderCpu(carried.rest) };
   return {
     move: {
-      relay: movePath(baseline.latency, relayCpu),
+      relay: relayMove(baseline),
       httpRelay: relayMove(baseline.http),
       expressRelay,
       socket: serverMove(fanout),

@@ -324,6 +324,12 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
       const next = game.queue.shift();
       if (next) fire(game, next, true);
     };
+    /** Done once the call answers: a failure when it is not a 200 or did not answer at all. */
+    const settleOn = (answer: Promise<Answer>) =>
+      answer.then(
+        (a) => done(a.status === 200 ? undefined : failureKey(a)),
+        (err: unknown) => done(errorKey(err)),
+      );
     if (command.target === 'relay') {
       const room = `g${game.plan.gameId}`;
       const published = {
@@ -337,10 +343,7 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
         return;
       }
       // The relay's HTTP publish (relay.ts): node:http alone, or Express at restUrl's /express.
-      call(`${command.restUrl}/publish/${room}`, game.plan.brokerToken, published).then(
-        (answer) => done(answer.status === 200 ? undefined : failureKey(answer)),
-        (err: unknown) => done(errorKey(err)),
-      );
+      void settleOn(call(`${command.restUrl}/publish/${room}`, game.plan.brokerToken, published));
       return;
     }
     const move = {
@@ -348,12 +351,14 @@ async function runFanout(command: Extract<Command, { type: 'fanout' }>): Promise
       operation: k % 2 === 0 ? '+' : '-',
       value: 1,
     };
-    (via === 'socket'
-      ? sendCommand(game.broker, 'price:update', { game_id: game.plan.gameId, ...move })
-      : call(`${command.restUrl}/api/game/${game.plan.gameId}/stocks`, game.plan.brokerToken, move)
-    ).then(
-      (answer) => done(answer.status === 200 ? undefined : failureKey(answer)),
-      (err: unknown) => done(errorKey(err)),
+    void settleOn(
+      via === 'socket'
+        ? sendCommand(game.broker, 'price:update', { game_id: game.plan.gameId, ...move })
+        : call(
+            `${command.restUrl}/api/game/${game.plan.gameId}/stocks`,
+            game.plan.brokerToken,
+            move,
+          ),
     );
   };
 
