@@ -91,15 +91,22 @@ async function databaseOf(components: ApplicationComponents, logger: Logger) {
   return { database, owned: true };
 }
 
-/** Express with the middleware every answer passes: metrics, drain, headers, client key, CORS. */
-function createHttpApp(config: Config, metrics: Metrics, draining: () => boolean): Express {
+/**
+ * Express with the middleware every answer passes: metrics (when they are served), drain,
+ * headers, client key, CORS.
+ */
+function createHttpApp(
+  config: Config,
+  metrics: Metrics | undefined,
+  draining: () => boolean,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   // No ETag on res.send's answers: the API's are never cached (no-store), and hashing each
   // body costs every call; the web app's files get theirs from sendFile.
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(httpMetrics(metrics));
+  if (metrics) app.use(httpMetrics(metrics));
   app.use((_req, res, next) => {
     // Decided when the answer's headers go out: a request that began before the drain ends
     // its keep-alive connection too.
@@ -288,14 +295,20 @@ export async function createApplication(components: ApplicationComponents): Prom
 
   // Set the moment close() is called (SIGTERM): /readyz answers 503 from then on.
   let draining = false;
-  const metrics = createMetrics({
-    // Read at a scrape, when `io` (below) exists.
-    sockets: () => io.of('/').sockets.size,
-    gamesByStatus: () =>
-      db.select({ status: games.status, count: count() }).from(games).groupBy(games.status),
-  });
+  // What no scrape can read is not gathered: the process metrics and the request timings only
+  // where /metrics is served.
+  const served = Boolean(config.METRICS_TOKEN);
+  const metrics = createMetrics(
+    {
+      // Read at a scrape, when `io` (below) exists.
+      sockets: () => io.of('/').sockets.size,
+      gamesByStatus: () =>
+        db.select({ status: games.status, count: count() }).from(games).groupBy(games.status),
+    },
+    { processMetrics: served },
+  );
   database.observeWait((seconds) => metrics.dbWait.observe(seconds));
-  const app = createHttpApp(config, metrics, () => draining);
+  const app = createHttpApp(config, served ? metrics : undefined, () => draining);
   const httpServer = http.createServer(app);
   const io = createSocketServer(httpServer, config);
 

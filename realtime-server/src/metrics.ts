@@ -36,6 +36,15 @@ export interface Metrics {
   botCommands: Counter<'outcome'>;
 }
 
+export interface MetricsOptions {
+  /**
+   * The default process metrics (event-loop lag, GC, heap, CPU): only where a scrape can read
+   * them (METRICS_TOKEN set). Their event-loop monitor wakes the process 100 times a second and
+   * their GC observer runs at every collection, which an idle server otherwise never pays.
+   */
+  processMetrics?: boolean;
+}
+
 export interface MetricsSources {
   /** Sockets connected to this process right now. */
   sockets(): number;
@@ -50,9 +59,12 @@ const STATUS_NAMES: Record<number, string> = {
 };
 
 /** Builds the registry; gauges read their sources at each scrape. */
-export function createMetrics(sources?: MetricsSources): Metrics {
+export function createMetrics(
+  sources?: MetricsSources,
+  { processMetrics = true }: MetricsOptions = {},
+): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (processMetrics) collectDefaultMetrics({ register: registry });
   return {
     registry,
     httpRequestDuration: new Histogram({

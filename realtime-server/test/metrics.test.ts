@@ -36,10 +36,16 @@ describe('/metrics', () => {
   });
   afterAll(() => server?.close());
 
-  it('is not there without METRICS_TOKEN', async () => {
+  it('is not there without METRICS_TOKEN, and nothing only a scrape would read is gathered', async () => {
     const plain = await startTestServer();
     try {
       expectError(await client(plain.url).get('/metrics'), 404);
+      expect((await client(plain.url).get('/api/config')).status).toBe(200);
+      const { registry, httpRequestDuration } = plain.application.context.metrics;
+      // No event-loop monitor waking the idle process, no GC observer, no request timings.
+      expect(registry.getSingleMetric('nodejs_eventloop_lag_seconds')).toBeUndefined();
+      expect(registry.getSingleMetric('nodejs_gc_duration_seconds')).toBeUndefined();
+      expect((await httpRequestDuration.get()).values).toEqual([]);
     } finally {
       await plain.close();
     }
