@@ -15,7 +15,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/artifacts.ts';
 import { openPlayer } from './support/browser.ts';
-import { signUp, useDeployRig } from './support/deploy.ts';
+import { signUp, useDeployRig, workerActive } from './support/deploy.ts';
 
 const rig = useDeployRig();
 
@@ -147,9 +147,7 @@ describe('a deploy while phones are open', () => {
     await page.waitForTimeout(1500);
     expect(documents.loads).toBe(1);
     // The new build's worker installs now.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await workerActive(page, "the new build's worker installs");
     await page.goto('/profile');
     await page.getByText('Installing Isha!').waitFor();
     await context.close();
@@ -164,9 +162,7 @@ describe('a deploy while phones are open', () => {
 
     await signUp(page, rig.otps, 'Cached Chandra');
     // The first worker takes the page that installed it once it is active.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await workerActive(page, 'the first worker installs');
     await expect
       .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
       .toBe(true);

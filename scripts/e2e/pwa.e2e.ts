@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/artifacts.ts';
 import { openPlayer } from './support/browser.ts';
-import { signUp, useDeployRig } from './support/deploy.ts';
+import { INSTALL_TIMEOUT_MS, signUp, useDeployRig, workerActive } from './support/deploy.ts';
 
 const rig = useDeployRig();
 
@@ -36,6 +36,7 @@ describe('the installable app', () => {
 
     await signUp(page, rig.otps, 'Offline Olga');
     // Registered after the first render; active once it has cached the app.
+    await workerActive(page, 'the worker installs');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${first.url}/`);
     await page.reload();
@@ -75,7 +76,7 @@ describe('the installable app', () => {
     await first.close();
     await rig.serve(newBuild, port);
     await page.reload();
-    await page.getByText('Update available').waitFor();
+    await page.getByText('Update available').waitFor({ timeout: INSTALL_TIMEOUT_MS });
     await page.getByText('Offline Olga!').waitFor();
     await screenshot(phone, 'update-available');
     expect(await page.evaluate(async () => !!(await navigator.serviceWorker.ready).waiting)).toBe(

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { DatabaseHandle } from '../../../realtime-server/src/db/client.ts';
 import { createTestDatabase } from '../../../realtime-server/test/helpers/database.ts';
 import { OtpInbox } from '../../../realtime-server/test/helpers/otp-inbox.ts';
@@ -155,4 +155,27 @@ export async function signUp(page: Page, otps: OtpInbox, name: string): Promise<
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => url.pathname === '/profile');
   await page.getByText(`${name}!`).waitFor();
+}
+
+/**
+ * How long a step that waits for a worker's install may take: the install precaches every file
+ * of the build, which on a loaded machine outlasts an ordinary step.
+ */
+export const INSTALL_TIMEOUT_MS = 60_000;
+
+/**
+ * Waits until the page's service worker registration has an active worker (what
+ * `navigator.serviceWorker.ready` resolves on), failing with `what` after INSTALL_TIMEOUT_MS
+ * instead of hanging as an unanswered `ready` would.
+ */
+export async function workerActive(page: Page, what: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          Boolean((await navigator.serviceWorker.getRegistration())?.active),
+        ),
+      { timeout: INSTALL_TIMEOUT_MS, message: what },
+    )
+    .toBe(true);
 }
