@@ -42,7 +42,7 @@ export interface MetricsOptions {
    * them (METRICS_TOKEN set). Their event-loop monitor wakes the process 100 times a second and
    * their GC observer runs at every collection, which an idle server otherwise never pays.
    */
-  processMetrics?: boolean;
+  processMetrics: boolean;
 }
 
 export interface MetricsSources {
@@ -60,8 +60,8 @@ const STATUS_NAMES: Record<number, string> = {
 
 /** Builds the registry; gauges read their sources at each scrape. */
 export function createMetrics(
-  sources?: MetricsSources,
-  { processMetrics = true }: MetricsOptions = {},
+  sources: MetricsSources | undefined,
+  { processMetrics }: MetricsOptions,
 ): Metrics {
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry });
